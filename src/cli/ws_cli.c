@@ -1,0 +1,21 @@
+#include "cli/ws_cli.h"
+
+#include <string.h>
+
+const ws_cli_cmd ws_cli_commands[] = {
+    { NULL, NULL, NULL, NULL },
+};
+
+const ws_cli_cmd *ws_cli_find(const char *name)
+{
+    for (const ws_cli_cmd *c = ws_cli_commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+void ws_cli_print_commands(FILE *out)
+{
+    for (const ws_cli_cmd *c = ws_cli_commands; c->name; c++)
+        fprintf(out, "  warpscope %-28s %s\n", c->usage, c->summary);
+}

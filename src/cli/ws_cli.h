@@ -1,0 +1,29 @@
+/* Subcommands of the warpscope program (`warpscope ptx check F`, ...).
+ *
+ * Each subcommand is one table entry; its handler gets the arguments after
+ * the subcommand's name and returns an exit status (WS_EXIT_*). */
+#ifndef WS_CLI_H
+#define WS_CLI_H
+
+#include <stdio.h>
+
+enum {
+    WS_EXIT_OK = 0,
+    WS_EXIT_FAIL = 1,   /* the requested work failed (bad input file, script error, kernel fault) */
+    WS_EXIT_USAGE = 2,  /* bad command line */
+};
+
+typedef struct ws_cli_cmd {
+    const char *name;
+    const char *usage;     /* "ptx check FILE.ptx" */
+    const char *summary;   /* one line for --help */
+    int (*run)(int argc, char **argv);   /* argv[0] is the subcommand name */
+} ws_cli_cmd;
+
+/* The table, terminated by an entry with name == NULL. */
+extern const ws_cli_cmd ws_cli_commands[];
+
+const ws_cli_cmd *ws_cli_find(const char *name);
+void ws_cli_print_commands(FILE *out);
+
+#endif

@@ -1,0 +1,122 @@
+#include "config.h"
+#include "lua/ws_lua.h"
+#include "util/ws_paths.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Submodules of warpscope.core: each pushes one table. */
+typedef struct ws_lua_submodule {
+    const char *name;
+    int (*open)(lua_State *L);
+} ws_lua_submodule;
+
+static const ws_lua_submodule submodules[] = {
+    { NULL, NULL },
+};
+
+static int core_version(lua_State *L)
+{
+    lua_pushstring(L, PACKAGE_VERSION);
+    return 1;
+}
+
+static int core_datadir(lua_State *L)
+{
+    lua_pushstring(L, ws_paths_datadir());
+    return 1;
+}
+
+int ws_luaopen_core(lua_State *L)
+{
+    static const luaL_Reg fns[] = {
+        { "version", core_version },
+        { "datadir", core_datadir },
+        { NULL, NULL },
+    };
+    luaL_newlib(L, fns);
+    for (const ws_lua_submodule *m = submodules; m->name; m++) {
+        m->open(L);
+        lua_setfield(L, -2, m->name);
+    }
+    return 1;
+}
+
+lua_State *ws_lua_new(const ws_lua_opts *opts)
+{
+    lua_State *L = luaL_newstate();
+    if (!L)
+        return NULL;
+    luaL_openlibs(L);
+
+    /* package.path: the data directory's lua/ first, then the defaults. */
+    char dir[PATH_MAX];
+    ws_paths_data(dir, sizeof dir, "lua");
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    lua_pushfstring(L, "%s/?.lua;%s", dir, lua_tostring(L, -1));
+    lua_setfield(L, -3, "path");
+    lua_pop(L, 1);
+
+    lua_getfield(L, -1, "preload");
+    lua_pushcfunction(L, ws_luaopen_core);
+    lua_setfield(L, -2, "warpscope.core");
+    lua_pop(L, 2);
+
+    /* Options visible to the Lua layer as warpscope.core.options. */
+    luaL_requiref(L, "warpscope.core", ws_luaopen_core, 0);
+    lua_newtable(L);
+    lua_pushinteger(L, (lua_Integer)(opts ? opts->seed : 1));
+    lua_setfield(L, -2, "seed");
+    lua_pushboolean(L, opts ? opts->batch : 1);
+    lua_setfield(L, -2, "batch");
+    lua_setfield(L, -2, "options");
+    lua_pop(L, 1);
+    return L;
+}
+
+void ws_lua_close(lua_State *L)
+{
+    if (L)
+        lua_close(L);
+}
+
+static int traceback(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
+{
+    lua_createtable(L, argc, 1);
+    lua_pushstring(L, path);
+    lua_rawseti(L, -2, 0);
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setglobal(L, "arg");
+
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, traceback);
+    int st = luaL_loadfilex(L, path, "t");
+    if (st == LUA_OK)
+        st = lua_pcall(L, 0, 0, base + 1);
+    if (st != LUA_OK) {
+        fprintf(stderr, "warpscope: %s\n", lua_tostring(L, -1));
+        lua_settop(L, base);
+        return 1;
+    }
+    lua_settop(L, base);
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* Small shared helpers: checked allocation, growable arrays, string bits. */
+#ifndef WS_UTIL_H
+#define WS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+/* Allocation that never returns NULL: on exhaustion it prints a message and
+ * aborts (the only sane reaction inside a simulator's inner loops). */
+void *ws_xmalloc(size_t n);
+void *ws_xcalloc(size_t count, size_t size);
+void *ws_xrealloc(void *p, size_t n);
+char *ws_xstrdup(const char *s);
+char *ws_xstrndup(const char *s, size_t n);
+
+/* Grow *arr (element size esz) so that it holds at least `need` elements. */
+void ws_grow(void **arr, size_t *cap, size_t need, size_t esz);
+#define WS_GROW(arr, cap, need) ws_grow((void **)&(arr), &(cap), (need), sizeof *(arr))
+
+#define WS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define WS_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define WS_MAX(a, b) ((a) > (b) ? (a) : (b))
+
+bool ws_str_has_suffix(const char *s, const char *suffix);
+
+/* Parse a size with an optional K/M/G suffix (powers of 1024), e.g. "48K".
+ * Returns 0 on success, -1 on malformed input. */
+int ws_parse_size(const char *s, uint64_t *out);
+
+/* Read a whole file (gzip-compressed files are NOT decompressed here).
+ * Returns a NUL-terminated buffer or NULL with errno set. */
+char *ws_read_file(const char *path, size_t *len);
+
+#endif

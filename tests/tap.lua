@@ -1,0 +1,36 @@
+-- tap.lua: TAP output for Lua tests run by `warpscope --batch`.
+local T = { n = 0, failed = 0 }
+
+local function report(cond, desc, extra)
+  T.n = T.n + 1
+  print(("%sok %d - %s"):format(cond and "" or "not ", T.n, desc or ""))
+  if not cond then
+    T.failed = T.failed + 1
+    local info = debug.getinfo(3, "Sl")
+    print(("#   failed at %s:%d"):format(info.short_src, info.currentline))
+    if extra then print("#   " .. extra) end
+  end
+  return cond
+end
+
+function T.ok(cond, desc) return report(not not cond, desc) end
+
+function T.is(got, want, desc)
+  return report(got == want, desc, ("got %s, want %s"):format(tostring(got), tostring(want)))
+end
+
+-- Expect fn to raise an error whose message matches pattern.
+function T.raises(fn, pattern, desc)
+  local okc, err = pcall(fn)
+  local good = (not okc) and tostring(err):find(pattern) ~= nil
+  return report(good, desc, okc and "no error raised" or ("error was: " .. tostring(err)))
+end
+
+function T.skip_all(reason) print("1..0 # SKIP " .. reason); os.exit(0) end
+
+function T.done()
+  print("1.." .. T.n)
+  if T.failed > 0 then os.exit(1) end
+end
+
+return T
