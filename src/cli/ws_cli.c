@@ -3,6 +3,7 @@
 #include <string.h>
 
 const ws_cli_cmd ws_cli_commands[] = {
+    { "ptx", "ptx check FILE.ptx", "parse a PTX file and list its kernels", ws_cmd_ptx },
     { NULL, NULL, NULL, NULL },
 };
 

@@ -23,6 +23,9 @@ typedef struct ws_cli_cmd {
 /* The table, terminated by an entry with name == NULL. */
 extern const ws_cli_cmd ws_cli_commands[];
 
+/* Subcommand handlers (one file each: ws_cmd_NAME.c). */
+int ws_cmd_ptx(int argc, char **argv);
+
 const ws_cli_cmd *ws_cli_find(const char *name);
 void ws_cli_print_commands(FILE *out);
 

@@ -8,7 +8,18 @@
  * targets resolved, reconvergence points computed (ws_ptx_cfg), call targets
  * resolved, variables laid out.  Anything unsupported or malformed is an
  * error naming file:line:col; the loader never crashes and never returns a
- * partial module. */
+ * partial module.
+ *
+ * What the loader guarantees beyond ws_ptx_ir.h:
+ *  - every function body ends with an instruction that cannot fall through
+ *    (a `ret` is appended at the closing brace when needed), so branch
+ *    targets and reconv are < ninsns, or == ninsns for "meet only at exit";
+ *  - a call to a function that is only declared (e.g. `.extern .func
+ *    vprintf`) is accepted: its callee has is_decl set and the engine
+ *    decides (built-in or run-time error);
+ *  - err->code is WS_E_UNSUPPORTED for valid but unsupported PTX
+ *    ("unsupported instruction 'tex'"), WS_E_PARSE for malformed PTX and
+ *    WS_E_IO when the file cannot be read. */
 #ifndef WS_PTX_H
 #define WS_PTX_H
 
@@ -22,8 +33,25 @@ ws_ptx_module *ws_ptx_parse(const char *text, size_t len, const char *path, ws_e
 ws_ptx_module *ws_ptx_load_file(const char *path, ws_error *err);
 
 /* Print one instruction as PTX text ("@%p1 bra $L__BB0_7;", "ld.global.u32 %r15, [%rd14];")
- * into buf; returns the length written (truncated to size-1). */
+ * into buf; returns the length written (truncated to size-1).  The text
+ * parses back to the same instruction (modifiers in canonical order, float
+ * immediates as 0f/0d bit patterns); an implicit `ret` prints as "ret;". */
 size_t ws_ptx_disasm(const ws_ptx_module *m, const ws_ptx_func *f, const ws_ptx_insn *in,
                      char *buf, size_t size);
+
+/* Registers per thread, for occupancy limits: an estimate of what ptxas
+ * allocates.  PTX registers are virtual (nvcc gives every value its own), so
+ * the declared count overstates it badly; instead this is the register
+ * pressure: the largest number of 32-bit register slots live at one point
+ * of the kernel (64-bit registers count 2, 8/16-bit ones 1, predicates 0),
+ * from a liveness analysis over the CFG, plus at each call the slots live
+ * across it added to the callee's own need.  ptxas usually needs a few more
+ * (address temporaries, ABI registers) and sometimes fewer (rematerialising
+ * constants).  Capped at 255.  Computed at load (f->regs_per_thread). */
+unsigned ws_ptx_func_regs_per_thread(const ws_ptx_module *m, const ws_ptx_func *f);
+/* The upper bound: 32-bit slots of every declared non-predicate register
+ * of f plus the largest such count among the functions it calls, capped at
+ * 255 (shown by `warpscope ptx check` next to the estimate). */
+unsigned ws_ptx_func_regs_declared(const ws_ptx_module *m, const ws_ptx_func *f);
 
 #endif

@@ -123,6 +123,11 @@ enum {
     WS_CVTA_TO_GENERIC = 0, WS_CVTA_FROM_GENERIC = 1,
     /* MUL / MAD / MUL24 / MAD24 result part */
     WS_PART_LO = 1, WS_PART_HI, WS_PART_WIDE,
+    /* Added by the front end: */
+    /* PREFETCH / PREFETCHU level (prefetchu is always L1) */
+    WS_PREFETCH_L1 = 1, WS_PREFETCH_L2, WS_PREFETCH_L2_EVICT_LAST, WS_PREFETCH_L2_EVICT_NORMAL,
+    /* DP2A: which half of b is used */
+    WS_DP2A_LO = 1, WS_DP2A_HI,
 };
 
 /* Cache operators of ld/st (recorded; the timing model may honour them). */
@@ -152,6 +157,9 @@ enum {
     WS_F_NOFTZ    = 1u << 16,  /* .noftz (add.f32.noftz etc.) */
     WS_F_TO       = 1u << 17,  /* cvta.to.SPACE */
     WS_F_NEG_PRED = 1u << 18,  /* guard is @!p */
+    /* Added by the front end (ws_ptx_parse.c): */
+    WS_F_NAN      = 1u << 19,  /* min/max .NaN: a NaN input gives canonical NaN */
+    WS_F_SC       = 1u << 20,  /* fence.sc (sequentially consistent fence) */
 };
 
 /* Memory scope of atomics and fences. */
@@ -197,7 +205,8 @@ typedef struct ws_ptx_opnd {
     ws_ptx_symref sym;   /* WS_O_SYM / WS_O_ADDR symbol base (-1 if none), see ws_ptx_module.syms */
     uint16_t sreg;       /* WS_O_SREG: ws_ptx_sreg */
     int64_t imm;         /* WS_O_IMM bits; WS_O_ADDR offset */
-    uint32_t target;     /* WS_O_LABEL: instruction index in the function */
+    uint32_t target;     /* WS_O_LABEL: instruction index in the function (its `sym` is
+                          * the label's index in func->labels, for printing) */
     int32_t *vec;        /* WS_O_VEC: register index per element (-1 = sink `_`), or
                           * WS_O_PARAMLIST: symbol indices; owned by the module */
     int64_t *vec_imm;    /* WS_O_VEC: immediate per element when vec[i] == -2 (may be NULL) */
@@ -235,9 +244,47 @@ typedef struct ws_ptx_insn {
 } ws_ptx_insn;
 
 /* ------------------------------------------------------------------ variables */
+/* A symbol-address initializer (added by the front end): `.global .u64 p =
+ * generic(x);` or `= {a, b+8}`.  The loader stores the address of `sym`
+ * (plus addend) at byte `offset` of the variable once addresses are known;
+ * those bytes of `init` are zero. */
+typedef struct ws_ptx_reloc {
+    uint64_t offset;      /* byte offset inside the variable */
+    int32_t sym;          /* module->syms index: a variable or a function */
+    uint8_t size;         /* 4 or 8 bytes */
+    uint8_t generic;      /* generic(var): the generic address, else the
+                           * address in the variable's own state space */
+    int64_t addend;       /* `var+8` */
+} ws_ptx_reloc;
+
 /* A variable in some state space: module scope (.global/.const/.shared),
  * function scope (.shared/.local/.param declared inside a body, e.g. the
- * call-sequence `.param` temporaries), or a function parameter. */
+ * call-sequence `.param` temporaries), or a function parameter.
+ *
+ * What `offset` means (filled by the layout pass, ws_ptx_layout.c):
+ *  .global   offset inside the module's .global block (module->global_bytes
+ *            bytes, every variable at a multiple of its align).  The engine
+ *            may allocate that block at once or each variable on its own.
+ *  .const    likewise inside the module's .const block (module->const_bytes).
+ *  .shared   static: offset inside the CTA's shared memory, the same for
+ *            every kernel.  Module-scope variables come first (declaration
+ *            order), then those declared inside .func bodies, then each
+ *            kernel's own, placed after everything that kernel can reach;
+ *            the kernel's shared_bytes covers all of it.
+ *            extern (dynamic, `.extern .shared .b8 s[]`): offset is 0 and
+ *            unused; every extern shared variable starts at the running
+ *            kernel's dyn_shared_offset (they all alias, as in CUDA).
+ *  .local    offset inside the declaring function's per-thread frame.
+ *  .param    kernel parameters: offset inside the kernel parameter buffer
+ *            (func->param_bytes bytes, CUDA's layout: each parameter at a
+ *            multiple of its align).  .func parameters and return values,
+ *            and the call-sequence temporaries declared in a body: offset
+ *            inside the function's per-thread frame.
+ * A function's per-thread frame (func->local_bytes bytes, one per call, so
+ * recursion works) holds, in this order: its .local variables, its
+ * call-sequence .param temporaries, its parameters, its return values.
+ * `call (r), f, (a, b)` copies the caller's a and b into f's parameters in
+ * f's new frame; `ret` copies f's return values back into the caller's r. */
 typedef struct ws_ptx_var {
     char *name;
     uint8_t space;        /* ws_ptx_space */
@@ -251,8 +298,11 @@ typedef struct ws_ptx_var {
                            * initializers ({var, generic(var)}) are resolved at load */
     int32_t func;         /* owning function index, -1 at module scope */
     uint64_t offset;      /* filled at layout: offset inside its space's per-CTA /
-                           * per-thread / per-module block (0 for globals until loaded) */
+                           * per-thread / per-module block (see above) */
     uint32_t line, col;
+    /* Added by the front end: */
+    int32_t sym;          /* this variable's index in module->syms */
+    ws_ptx_reloc *relocs; uint32_t nrelocs;   /* symbol-address initializers */
 } ws_ptx_var;
 
 /* A symbol name as operands see it: a variable or a function. */
@@ -267,6 +317,13 @@ typedef struct ws_ptx_reg_info {
     char *name;           /* "%r12", "%rd3", "temp_param_reg" */
     uint8_t type;         /* declared type */
 } ws_ptx_reg_info;
+
+/* A label of a function body (added by the front end): name and the index of
+ * the instruction it precedes (ninsns never occurs: see ws_ptx.h). */
+typedef struct ws_ptx_label {
+    char *name;
+    uint32_t insn;
+} ws_ptx_label;
 
 typedef struct ws_ptx_func {
     char *name;
@@ -289,6 +346,20 @@ typedef struct ws_ptx_func {
     /* Performance-directive attributes, if present (.maxntid, .reqntid, .minnctapersm). */
     uint32_t maxntid[3], reqntid[3], minnctapersm, maxnreg;
     uint32_t line, col;
+    /* Added by the front end: */
+    int32_t sym;              /* this function's index in module->syms */
+    bool is_extern, is_weak;  /* .extern / .weak linkage */
+    bool noreturn;            /* .noreturn */
+    ws_ptx_label *labels; uint32_t nlabels;
+    /* .entry: bytes of the kernel parameter buffer (parameters' offsets are
+     * inside it).  0 for .func (its parameters live in its frame). */
+    uint64_t param_bytes;
+    /* .entry: offset in the CTA's shared memory where dynamic (extern)
+     * shared memory starts: shared_bytes rounded up to the largest alignment
+     * of the module's extern .shared variables (at least 16). */
+    uint64_t dyn_shared_offset;
+    /* Register estimate for occupancy, see ws_ptx_func_regs_per_thread(). */
+    uint32_t regs_per_thread;
 } ws_ptx_func;
 
 /* ------------------------------------------------------------------ module */

@@ -1,0 +1,706 @@
+/* ws_ptx_optab.c: the opcode table and instruction modifiers.
+ *
+ * Each opcode lists the modifier categories, flags and types it accepts and
+ * its operand pattern (roles are described in ws_ptx_insn.h).  After the
+ * modifiers are classified, a per-opcode check enforces the combinations
+ * PTX allows (e.g. div.f32 needs .approx, .full or a rounding mode) and
+ * picks the operand pattern (mul.wide has a wide destination). */
+#include "ptx/ws_ptx_insn.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/ws_util.h"
+
+#define B(t) (1u << WS_T_##t)
+#define T_BITS (B(B16) | B(B32) | B(B64))
+#define T_U (B(U16) | B(U32) | B(U64))
+#define T_S (B(S16) | B(S32) | B(S64))
+#define T_INT (T_U | T_S)
+#define T_F (B(F32) | B(F64))
+#define T_8 (B(B8) | B(U8) | B(S8))
+#define T_H (B(F16) | B(F16X2) | B(BF16) | B(BF16X2))
+#define T_DATA (T_8 | T_BITS | T_INT | T_F | T_H)
+#define T_CVT (B(U8) | B(S8) | T_INT | T_F | B(F16) | B(BF16))
+#define T_ATOM (B(B32) | B(B64) | B(U32) | B(U64) | B(S32) | B(S64) | T_F)
+#define T_ARITH (T_INT | T_F)
+
+#define C(x) WS_PTX_C_##x
+#define F(x) WS_F_##x
+
+/* Op-specific words.  Values are small codes interpreted by check_mods. */
+enum {
+    W_LO = 1, W_HI, W_WIDE,                       /* mul/mad part */
+    W_SHF_L, W_SHF_R, W_SHF_CLAMP, W_SHF_WRAP,
+    W_BAR_SYNC, W_BAR_ARRIVE, W_BAR_RED, W_BAR_POPC, W_BAR_AND, W_BAR_OR, W_BAR_WARP,
+    W_GL,
+};
+
+static const ws_ptx_word w_part[] = { { "lo", W_LO }, { "hi", W_HI }, { "wide", W_WIDE }, { NULL, 0 } };
+static const ws_ptx_word w_lohi[] = { { "lo", W_LO }, { "hi", W_HI }, { NULL, 0 } };
+static const ws_ptx_word w_shf[] = { { "l", W_SHF_L }, { "r", W_SHF_R }, { "clamp", W_SHF_CLAMP },
+                                     { "wrap", W_SHF_WRAP }, { NULL, 0 } };
+static const ws_ptx_word w_prmt[] = { { "f4e", WS_PRMT_F4E }, { "b4e", WS_PRMT_B4E }, { "rc8", WS_PRMT_RC8 },
+                                      { "ecl", WS_PRMT_ECL }, { "ecr", WS_PRMT_ECR }, { "rc16", WS_PRMT_RC16 },
+                                      { NULL, 0 } };
+static const ws_ptx_word w_testp[] = { { "finite", WS_TESTP_FINITE }, { "infinite", WS_TESTP_INFINITE },
+                                       { "number", WS_TESTP_NUMBER }, { "notanumber", WS_TESTP_NOTANUMBER },
+                                       { "normal", WS_TESTP_NORMAL }, { "subnormal", WS_TESTP_SUBNORMAL },
+                                       { NULL, 0 } };
+static const ws_ptx_word w_atom[] = { { "add", WS_ATOM_ADD }, { "min", WS_ATOM_MIN }, { "max", WS_ATOM_MAX },
+                                      { "inc", WS_ATOM_INC }, { "dec", WS_ATOM_DEC }, { "and", WS_ATOM_AND },
+                                      { "or", WS_ATOM_OR }, { "xor", WS_ATOM_XOR }, { "exch", WS_ATOM_EXCH },
+                                      { "cas", WS_ATOM_CAS }, { NULL, 0 } };
+static const ws_ptx_word w_vote[] = { { "all", WS_VOTE_ALL }, { "any", WS_VOTE_ANY }, { "uni", WS_VOTE_UNI },
+                                      { "ballot", WS_VOTE_BALLOT }, { NULL, 0 } };
+static const ws_ptx_word w_shfl[] = { { "up", WS_SHFL_UP }, { "down", WS_SHFL_DOWN }, { "bfly", WS_SHFL_BFLY },
+                                      { "idx", WS_SHFL_IDX }, { NULL, 0 } };
+static const ws_ptx_word w_match[] = { { "any", WS_MATCH_ANY }, { "all", WS_MATCH_ALL }, { NULL, 0 } };
+static const ws_ptx_word w_bar[] = { { "sync", W_BAR_SYNC }, { "arrive", W_BAR_ARRIVE }, { "red", W_BAR_RED },
+                                     { "popc", W_BAR_POPC }, { "and", W_BAR_AND }, { "or", W_BAR_OR },
+                                     { "warp", W_BAR_WARP }, { NULL, 0 } };
+static const ws_ptx_word w_membar[] = { { "gl", W_GL }, { NULL, 0 } };
+static const ws_ptx_word w_pf[] = { { "L1", WS_PREFETCH_L1 }, { "L2", WS_PREFETCH_L2 },
+                                    { "L2::evict_last", WS_PREFETCH_L2_EVICT_LAST },
+                                    { "L2::evict_normal", WS_PREFETCH_L2_EVICT_NORMAL }, { NULL, 0 } };
+static const ws_ptx_word w_pfu[] = { { "L1", WS_PREFETCH_L1 }, { NULL, 0 } };
+
+static const ws_ptx_opspec optab[] = {
+    { "add", WS_OP_ADD, C(RND), F(SAT) | F(FTZ) | F(CC), T_ARITH, 1, "daa", NULL },
+    { "sub", WS_OP_SUB, C(RND), F(SAT) | F(FTZ) | F(CC), T_ARITH, 1, "daa", NULL },
+    { "addc", WS_OP_ADDC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daa", NULL },
+    { "subc", WS_OP_SUBC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daa", NULL },
+    { "mul", WS_OP_MUL, C(RND), F(SAT) | F(FTZ), T_ARITH, 1, "daa", w_part },
+    { "mad", WS_OP_MAD, C(RND), F(SAT) | F(FTZ), T_ARITH, 1, "daaa", w_part },
+    { "madc", WS_OP_MADC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daaa", w_lohi },
+    { "mul24", WS_OP_MUL24, 0, 0, B(U32) | B(S32), 1, "daa", w_lohi },
+    { "mad24", WS_OP_MAD24, 0, F(SAT), B(U32) | B(S32), 1, "daaa", w_lohi },
+    { "div", WS_OP_DIV, C(RND), F(APPROX) | F(FULL) | F(FTZ), T_ARITH, 1, "daa", NULL },
+    { "rem", WS_OP_REM, 0, 0, T_INT, 1, "daa", NULL },
+    { "abs", WS_OP_ABS, 0, F(FTZ), T_S | T_F, 1, "da", NULL },
+    { "neg", WS_OP_NEG, 0, F(FTZ), T_S | T_F, 1, "da", NULL },
+    { "min", WS_OP_MIN, 0, F(FTZ) | F(NAN), T_ARITH, 1, "daa", NULL },
+    { "max", WS_OP_MAX, 0, F(FTZ) | F(NAN), T_ARITH, 1, "daa", NULL },
+    { "sad", WS_OP_SAD, 0, 0, T_INT, 1, "daaa", NULL },
+    { "dp4a", WS_OP_DP4A, 0, 0, B(U32) | B(S32), 2, "Uuuu", NULL },
+    { "dp2a", WS_OP_DP2A, 0, 0, B(U32) | B(S32), 2, "Uuuu", w_lohi },
+    { "and", WS_OP_AND, 0, 0, B(PRED) | T_BITS, 1, "daa", NULL },
+    { "or", WS_OP_OR, 0, 0, B(PRED) | T_BITS, 1, "daa", NULL },
+    { "xor", WS_OP_XOR, 0, 0, B(PRED) | T_BITS, 1, "daa", NULL },
+    { "not", WS_OP_NOT, 0, 0, B(PRED) | T_BITS, 1, "da", NULL },
+    { "cnot", WS_OP_CNOT, 0, 0, T_BITS, 1, "da", NULL },
+    { "shl", WS_OP_SHL, 0, 0, T_BITS, 1, "dau", NULL },
+    { "shr", WS_OP_SHR, 0, 0, T_BITS | T_INT, 1, "dau", NULL },
+    { "shf", WS_OP_SHF, 0, 0, B(B32), 1, "daau", w_shf },
+    { "lop3", WS_OP_LOP3, 0, 0, B(B32), 1, "daaai", NULL },
+    { "bfe", WS_OP_BFE, 0, 0, B(U32) | B(U64) | B(S32) | B(S64), 1, "dauu", NULL },
+    { "bfi", WS_OP_BFI, 0, 0, B(B32) | B(B64), 1, "daauu", NULL },
+    { "bfind", WS_OP_BFIND, 0, F(SHIFTAMT), B(U32) | B(U64) | B(S32) | B(S64), 1, "Ua", NULL },
+    { "brev", WS_OP_BREV, 0, 0, B(B32) | B(B64), 1, "da", NULL },
+    { "clz", WS_OP_CLZ, 0, 0, B(B32) | B(B64), 1, "Ua", NULL },
+    { "popc", WS_OP_POPC, 0, 0, B(B32) | B(B64), 1, "Ua", NULL },
+    { "prmt", WS_OP_PRMT, 0, 0, B(B32), 1, "daau", w_prmt },
+    { "fns", WS_OP_FNS, 0, 0, B(B32), 1, "Uuuu", NULL },
+    { "fma", WS_OP_FMA, C(RND), F(FTZ) | F(SAT), T_F, 1, "daaa", NULL },
+    { "rcp", WS_OP_RCP, C(RND), F(APPROX) | F(FTZ), T_F, 1, "da", NULL },
+    { "sqrt", WS_OP_SQRT, C(RND), F(APPROX) | F(FTZ), T_F, 1, "da", NULL },
+    { "rsqrt", WS_OP_RSQRT, 0, F(APPROX) | F(FTZ), T_F, 1, "da", NULL },
+    { "ex2", WS_OP_EX2, 0, F(APPROX) | F(FTZ), B(F32), 1, "da", NULL },
+    { "lg2", WS_OP_LG2, 0, F(APPROX) | F(FTZ), B(F32), 1, "da", NULL },
+    { "sin", WS_OP_SIN, 0, F(APPROX) | F(FTZ), B(F32), 1, "da", NULL },
+    { "cos", WS_OP_COS, 0, F(APPROX) | F(FTZ), B(F32), 1, "da", NULL },
+    { "tanh", WS_OP_TANH, 0, F(APPROX), B(F32), 1, "da", NULL },
+    { "copysign", WS_OP_COPYSIGN, 0, 0, T_F, 1, "daa", NULL },
+    { "testp", WS_OP_TESTP, 0, 0, T_F, 1, "pa", w_testp },
+    { "mov", WS_OP_MOV, 0, 0, T_DATA | B(PRED), 1, "Xx", NULL },
+    { "cvt", WS_OP_CVT, C(RND) | C(IRND), F(FTZ) | F(SAT), T_CVT, 2, "db", NULL },
+    { "cvta", WS_OP_CVTA, C(SPACE), F(TO), B(U32) | B(U64), 1, "dy", NULL },
+    { "isspacep", WS_OP_ISSPACEP, C(SPACE), 0, 0, 0, "pg", NULL },
+    { "setp", WS_OP_SETP, C(CMP) | C(BOOL), F(FTZ), T_BITS | T_ARITH, 1, "p|aa", NULL },
+    { "set", WS_OP_SET, C(CMP) | C(BOOL), F(FTZ), B(U32) | B(S32) | B(F32), 2, "dbb", NULL },
+    { "selp", WS_OP_SELP, 0, 0, T_BITS | T_ARITH, 1, "daaQ", NULL },
+    { "slct", WS_OP_SLCT, 0, F(FTZ), T_BITS | T_ARITH, 2, "daab", NULL },
+    { "ld", WS_OP_LD, C(SPACE) | C(CACHE) | C(VEC) | C(HINT) | C(SCOPE),
+      F(NC) | F(VOLATILE) | F(WEAK) | F(RELAXED) | F(ACQUIRE), T_DATA, 1, "Vm", NULL },
+    { "ldu", WS_OP_LDU, C(SPACE) | C(VEC), 0, T_DATA, 1, "Vm", NULL },
+    { "st", WS_OP_ST, C(SPACE) | C(CACHE) | C(VEC) | C(HINT) | C(SCOPE),
+      F(VOLATILE) | F(WEAK) | F(RELAXED) | F(RELEASE), T_DATA, 1, "mW", NULL },
+    { "prefetch", WS_OP_PREFETCH, C(SPACE), 0, 0, 0, "m", w_pf },
+    { "prefetchu", WS_OP_PREFETCHU, 0, 0, 0, 0, "m", w_pfu },
+    { "atom", WS_OP_ATOM, C(SPACE) | C(SCOPE), F(RELAXED) | F(ACQUIRE) | F(RELEASE), T_ATOM, 1, "dma", w_atom },
+    { "red", WS_OP_RED, C(SPACE) | C(SCOPE), F(RELAXED) | F(ACQUIRE) | F(RELEASE), T_ATOM, 1, "ma", w_atom },
+    { "vote", WS_OP_VOTE, 0, F(SYNC), B(PRED) | B(B32), 1, "pPu", w_vote },
+    { "shfl", WS_OP_SHFL, 0, F(SYNC), B(B32), 1, "d|auuu", w_shfl },
+    { "activemask", WS_OP_ACTIVEMASK, 0, 0, B(B32), 1, "U", NULL },
+    { "match", WS_OP_MATCH, 0, F(SYNC), B(B32) | B(B64), 1, "Uau", w_match },
+    { "bar", WS_OP_BAR, C(SCOPE), F(ALIGNED), B(U32) | B(PRED), 0, "u", w_bar },
+    { "barrier", WS_OP_BAR, C(SCOPE), F(ALIGNED), B(U32) | B(PRED), 0, "u", w_bar },
+    { "membar", WS_OP_MEMBAR, C(SCOPE), 0, 0, 0, "", w_membar },
+    { "fence", WS_OP_FENCE, C(SCOPE), F(SC) | F(ACQUIRE) | F(RELEASE), 0, 0, "", NULL },
+    { "bra", WS_OP_BRA, 0, F(UNI), 0, 0, "l", NULL },
+    { "call", WS_OP_CALL, 0, F(UNI), 0, 0, "", NULL },
+    { "ret", WS_OP_RET, 0, F(UNI), 0, 0, "", NULL },
+    { "exit", WS_OP_EXIT, 0, 0, 0, 0, "", NULL },
+    { "trap", WS_OP_TRAP, 0, 0, 0, 0, "", NULL },
+    { "brkpt", WS_OP_BRKPT, 0, 0, 0, 0, "", NULL },
+    { "nanosleep", WS_OP_NANOSLEEP, 0, 0, B(U32), 1, "u", NULL },
+};
+
+const ws_ptx_opspec *ws_ptx_opspec_find(const char *s, size_t len)
+{
+    for (size_t i = 0; i < WS_ARRAY_LEN(optab); i++)
+        if (optab[i].name[0] == s[0] && strlen(optab[i].name) == len && memcmp(optab[i].name, s, len) == 0)
+            return &optab[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ words */
+static const ws_ptx_word w_flags[] = {
+    { "sat", F(SAT) }, { "ftz", F(FTZ) }, { "approx", F(APPROX) }, { "full", F(FULL) }, { "cc", F(CC) },
+    { "uni", F(UNI) }, { "nc", F(NC) }, { "volatile", F(VOLATILE) }, { "sync", F(SYNC) },
+    { "aligned", F(ALIGNED) }, { "shiftamt", F(SHIFTAMT) }, { "noftz", F(NOFTZ) }, { "NaN", F(NAN) },
+    { "weak", F(WEAK) }, { "relaxed", F(RELAXED) }, { "acquire", F(ACQUIRE) }, { "release", F(RELEASE) },
+    { "acq_rel", F(ACQUIRE) | F(RELEASE) }, { "sc", F(SC) }, { "to", F(TO) }, { NULL, 0 },
+};
+static const ws_ptx_word w_cmp[] = {
+    { "eq", WS_CMP_EQ }, { "ne", WS_CMP_NE }, { "lt", WS_CMP_LT }, { "le", WS_CMP_LE }, { "gt", WS_CMP_GT },
+    { "ge", WS_CMP_GE }, { "lo", WS_CMP_LO }, { "ls", WS_CMP_LS }, { "hi", WS_CMP_HI }, { "hs", WS_CMP_HS },
+    { "equ", WS_CMP_EQU }, { "neu", WS_CMP_NEU }, { "ltu", WS_CMP_LTU }, { "leu", WS_CMP_LEU },
+    { "gtu", WS_CMP_GTU }, { "geu", WS_CMP_GEU }, { "num", WS_CMP_NUM }, { "nan", WS_CMP_NAN }, { NULL, 0 },
+};
+static const ws_ptx_word w_bool[] = { { "and", WS_BOOL_AND }, { "or", WS_BOOL_OR }, { "xor", WS_BOOL_XOR }, { NULL, 0 } };
+static const ws_ptx_word w_rnd[] = { { "rn", WS_RND_RN }, { "rz", WS_RND_RZ }, { "rm", WS_RND_RM }, { "rp", WS_RND_RP }, { NULL, 0 } };
+static const ws_ptx_word w_irnd[] = { { "rni", WS_RND_RNI }, { "rzi", WS_RND_RZI }, { "rmi", WS_RND_RMI },
+                                      { "rpi", WS_RND_RPI }, { NULL, 0 } };
+static const ws_ptx_word w_cache[] = { { "ca", WS_CACHE_CA }, { "cg", WS_CACHE_CG }, { "cs", WS_CACHE_CS },
+                                       { "lu", WS_CACHE_LU }, { "cv", WS_CACHE_CV }, { "wb", WS_CACHE_WB },
+                                       { "wt", WS_CACHE_WT }, { NULL, 0 } };
+static const ws_ptx_word w_scope[] = { { "cta", WS_SCOPE_CTA }, { "cluster", WS_SCOPE_CLUSTER },
+                                       { "gpu", WS_SCOPE_GPU }, { "sys", WS_SCOPE_SYS }, { NULL, 0 } };
+static const ws_ptx_word w_vec[] = { { "v2", 2 }, { "v4", 4 }, { NULL, 0 } };
+/* Cache-eviction hints: accepted and ignored (no functional effect). */
+static const ws_ptx_word w_hint[] = {
+    { "L1::evict_normal", 1 }, { "L1::evict_unchanged", 1 }, { "L1::evict_first", 1 }, { "L1::evict_last", 1 },
+    { "L1::no_allocate", 1 }, { "L2::evict_normal", 1 }, { "L2::evict_first", 1 }, { "L2::evict_last", 1 },
+    { "L2::evict_unchanged", 1 }, { "L2::64B", 1 }, { "L2::128B", 1 }, { "L2::256B", 1 }, { NULL, 0 },
+};
+
+static int word_find(const ws_ptx_word *tab, const char *s, size_t n)
+{
+    if (!tab)
+        return 0;
+    for (; tab->w; tab++)
+        if (strlen(tab->w) == n && memcmp(tab->w, s, n) == 0)
+            return tab->val;
+    return 0;
+}
+
+ws_ptx_type ws_ptx_type_wide(ws_ptx_type t)
+{
+    switch (t) {
+    case WS_T_U16: return WS_T_U32;
+    case WS_T_U32: return WS_T_U64;
+    case WS_T_S16: return WS_T_S32;
+    case WS_T_S32: return WS_T_S64;
+    case WS_T_B16: return WS_T_B32;
+    case WS_T_B32: return WS_T_B64;
+    default: return WS_T_NONE;
+    }
+}
+
+/* ------------------------------------------------------------------ checks */
+#define FAIL(c, tok, ...) ws_ptx_fail_at((c)->p, (tok), __VA_ARGS__)
+
+static bool is_f(ws_ptx_type t) { return ws_ptx_type_is_float(t); }
+static bool is_rnd_f(int r) { return r >= WS_RND_RN && r <= WS_RND_RP; }
+static bool is_rnd_i(int r) { return r >= WS_RND_RNI && r <= WS_RND_RPI; }
+
+static void deny_flags(ws_ptx_ictx *c, uint32_t mask, const char *why)
+{
+    uint32_t bad = c->in->flags & mask;
+    if (!bad)
+        return;
+    for (const ws_ptx_word *w = w_flags; w->w; w++)
+        if ((uint32_t)w->val & bad)
+            FAIL(c, c->optok, "unsupported modifier '.%s' on '%s' (%s)", w->w, c->name, why);
+    FAIL(c, c->optok, "unsupported modifier combination on '%s' (%s)", c->name, why);
+}
+
+static int one_sub(ws_ptx_ictx *c, const char *what)
+{
+    if (c->nsub == 0)
+        FAIL(c, c->optok, "'%s' needs %s", c->name, what);
+    if (c->nsub > 1)
+        FAIL(c, c->subtok[1], "unexpected %s on '%s' (only one of %s)", ws_ptx_desc(c->p, c->subtok[1]),
+             c->name, what);
+    return c->sub[0];
+}
+
+static void check_rnd_float(ws_ptx_ictx *c)
+{
+    ws_ptx_insn *in = c->in;
+    if (!is_f(in->type)) {
+        if (in->rnd)
+            FAIL(c, c->optok, "rounding modifier on integer '%s'", c->name);
+        deny_flags(c, F(FTZ) | F(APPROX) | F(FULL) | F(NAN), "integer type");
+    } else if (in->type != WS_T_F32) {
+        deny_flags(c, F(FTZ) | F(SAT), ".ftz and .sat apply to .f32 only");
+    }
+}
+
+static void check_cmp(ws_ptx_ictx *c, ws_ptx_type t)
+{
+    int k = c->in->cmp;
+    if (!k)
+        FAIL(c, c->optok, "'%s' needs a comparison (.eq, .lt, ...)", c->name);
+    bool fl = is_f(t), uns = !fl && !ws_ptx_type_is_signed(t);
+    bool bits = t == WS_T_B16 || t == WS_T_B32 || t == WS_T_B64;
+    if ((k >= WS_CMP_EQU && !fl) || (k >= WS_CMP_LO && k <= WS_CMP_HS && !uns) ||
+        (bits && k >= WS_CMP_LT && k <= WS_CMP_GE))
+        FAIL(c, c->optok, "comparison not allowed with .%s on '%s'", ws_ptx_type_name(t), c->name);
+    if (!fl)
+        deny_flags(c, F(FTZ), "integer comparison");
+}
+
+static void check_mem(ws_ptx_ictx *c, bool is_st)
+{
+    ws_ptx_insn *in = c->in;
+    uint32_t sem = in->flags & (F(RELAXED) | F(ACQUIRE) | F(RELEASE));
+    if ((in->flags & F(VOLATILE)) && (sem || (in->flags & F(WEAK)) || in->scope))
+        FAIL(c, c->optok, "'.volatile' cannot be combined with a memory order or scope on '%s'", c->name);
+    if (sem && !in->scope)
+        FAIL(c, c->optok, "'%s' needs a scope (.cta, .gpu, .sys) with its memory order", c->name);
+    if (!sem && in->scope)
+        FAIL(c, c->optok, "a scope on '%s' needs .relaxed or .%s", c->name, is_st ? "release" : "acquire");
+    if (in->space && in->space != WS_SP_GLOBAL && in->space != WS_SP_SHARED && in->space != WS_SP_LOCAL &&
+        in->space != WS_SP_CONST && in->space != WS_SP_PARAM)
+        FAIL(c, c->optok, "unsupported state space on '%s'", c->name);
+    if (is_st && in->space == WS_SP_CONST)
+        FAIL(c, c->optok, "cannot store to the .const space");
+    if ((in->flags & F(NC)) && in->space != WS_SP_GLOBAL)
+        FAIL(c, c->optok, "'.nc' needs the .global space on '%s'", c->name);
+    int k = in->cacheop;
+    if (k && (is_st ? (k == WS_CACHE_CA || k == WS_CACHE_LU || k == WS_CACHE_CV)
+                    : (k == WS_CACHE_WB || k == WS_CACHE_WT)))
+        FAIL(c, c->optok, "cache operator not allowed on '%s'", c->name);
+    if (k && (in->flags & F(VOLATILE)))
+        FAIL(c, c->optok, "'.volatile' cannot have a cache operator on '%s'", c->name);
+    if (in->vec > 1 && in->type == WS_T_B128)
+        FAIL(c, c->optok, "vectors of .b128 are not allowed");
+}
+
+static void check_atom(ws_ptx_ictx *c, bool is_red)
+{
+    ws_ptx_insn *in = c->in;
+    int o = one_sub(c, "an operation (.add, .min, .cas, ...)");
+    in->subop = (uint8_t)o;
+    ws_ptx_type t = in->type;
+    bool ok;
+    switch (o) {
+    case WS_ATOM_ADD: ok = t == WS_T_U32 || t == WS_T_S32 || t == WS_T_U64 || t == WS_T_S64 || is_f(t); break;
+    case WS_ATOM_MIN: case WS_ATOM_MAX:
+        ok = t == WS_T_U32 || t == WS_T_S32 || t == WS_T_U64 || t == WS_T_S64; break;
+    case WS_ATOM_INC: case WS_ATOM_DEC: ok = t == WS_T_U32; break;
+    default: ok = !is_f(t); break;   /* and/or/xor/exch/cas: 32/64-bit integer or bits */
+    }
+    if (!ok)
+        FAIL(c, c->typetok[0], "unsupported type '.%s' on '%s'", ws_ptx_type_name(t), c->name);
+    if (is_red && (o == WS_ATOM_CAS || o == WS_ATOM_EXCH))
+        FAIL(c, c->subtok[0], "'red' cannot do %s", ws_ptx_desc(c->p, c->subtok[0]));
+    if (in->space && in->space != WS_SP_GLOBAL && in->space != WS_SP_SHARED)
+        FAIL(c, c->optok, "'%s' works on .global, .shared or generic addresses only", c->name);
+    if ((in->flags & F(ACQUIRE)) && is_red)
+        FAIL(c, c->optok, "'red' cannot have acquire semantics");
+    if (o == WS_ATOM_CAS)
+        c->pat = "dmaa";
+}
+
+static void check_bar(ws_ptx_ictx *c)
+{
+    ws_ptx_insn *in = c->in;
+    bool barrier = c->spec->name[3] == 'r';   /* "barrier" */
+    if (!barrier)
+        in->flags |= F(ALIGNED);
+    int kind = 0, red = 0;
+    bool warp = false;
+    for (int i = 0; i < c->nsub; i++) {
+        int w = c->sub[i];
+        if (w == W_BAR_WARP) {
+            if (i != 0 || barrier)
+                FAIL(c, c->subtok[i], "unexpected %s on '%s'", ws_ptx_desc(c->p, c->subtok[i]), c->name);
+            warp = true;
+            continue;
+        }
+        int *slot = (w == W_BAR_POPC || w == W_BAR_AND || w == W_BAR_OR) ? &red : &kind;
+        if (*slot)
+            FAIL(c, c->subtok[i], "unexpected %s on '%s'", ws_ptx_desc(c->p, c->subtok[i]), c->name);
+        *slot = w;
+    }
+    if (warp) {
+        if (kind != W_BAR_SYNC || red || c->ntypes || in->scope)
+            FAIL(c, c->optok, "'bar.warp' must be written 'bar.warp.sync MASK'");
+        kind = W_BAR_WARP;
+    }
+    if (kind == W_BAR_WARP) {
+        in->op = WS_OP_BAR_WARP;
+        in->flags &= ~F(ALIGNED);
+        in->flags |= F(SYNC);
+        c->pat = "u";
+        return;
+    }
+    if (in->scope && in->scope != WS_SCOPE_CTA)
+        FAIL(c, c->optok, "'%s' accepts only the .cta scope", c->name);
+    switch (kind) {
+    case W_BAR_SYNC:
+        in->subop = WS_BAR_SYNC;
+        in->flags |= F(SYNC);
+        c->pat = "u,uu";
+        break;
+    case W_BAR_ARRIVE:
+        in->subop = WS_BAR_ARRIVE;
+        c->pat = "uu";
+        break;
+    case W_BAR_RED:
+        if (!red)
+            FAIL(c, c->optok, "'%s' needs .popc, .and or .or", c->name);
+        in->subop = red == W_BAR_POPC ? WS_BAR_RED_POPC : red == W_BAR_AND ? WS_BAR_RED_AND : WS_BAR_RED_OR;
+        if (c->ntypes != 1 || in->type != (red == W_BAR_POPC ? WS_T_U32 : WS_T_PRED))
+            FAIL(c, c->optok, "'%s' needs the type %s", c->name, red == W_BAR_POPC ? ".u32" : ".pred");
+        c->pat = red == W_BAR_POPC ? "UuP,UuuP" : "puP,puuP";
+        return;
+    default:
+        FAIL(c, c->optok, "'%s' needs .sync, .arrive or .red", c->name);
+    }
+    if (red || c->ntypes)
+        FAIL(c, c->optok, "unexpected modifier on '%s'", c->name);
+}
+
+static void check_cvt(ws_ptx_ictx *c)
+{
+    ws_ptx_insn *in = c->in;
+    ws_ptx_type d = in->type, s = in->type2;
+    unsigned ds = ws_ptx_type_size(d), ss = ws_ptx_type_size(s);
+    int r = in->rnd;
+    const char *need = NULL;
+    if (is_f(d) && is_f(s)) {
+        if (ds < ss) {
+            if (!is_rnd_f(r))
+                need = "a rounding modifier (.rn, .rz, .rm or .rp)";
+        } else if (ds == ss) {
+            if (r && !is_rnd_i(r))
+                FAIL(c, c->optok, "'%s' accepts only .rni, .rzi, .rmi or .rpi", c->name);
+        } else if (r) {
+            FAIL(c, c->optok, "a widening '%s' takes no rounding modifier", c->name);
+        }
+    } else if (is_f(d)) {
+        if (!is_rnd_f(r))
+            need = "a rounding modifier (.rn, .rz, .rm or .rp)";
+    } else if (is_f(s)) {
+        if (!is_rnd_i(r))
+            need = "an integer rounding modifier (.rni, .rzi, .rmi or .rpi)";
+    } else if (r) {
+        FAIL(c, c->optok, "an integer '%s' takes no rounding modifier", c->name);
+    }
+    if (need)
+        FAIL(c, c->optok, "'%s' requires %s", c->name, need);
+    if ((in->flags & F(FTZ)) && d != WS_T_F32 && s != WS_T_F32)
+        FAIL(c, c->optok, "'.ftz' on '%s' needs an .f32 operand", c->name);
+}
+
+static void check_mods(ws_ptx_ictx *c)
+{
+    ws_ptx_insn *in = c->in;
+    int op = in->op;
+    switch (op) {
+    case WS_OP_ADD: case WS_OP_SUB:
+        check_rnd_float(c);
+        if (is_f(in->type))
+            deny_flags(c, F(CC), "float type");
+        else {
+            if ((in->flags & F(SAT)) && in->type != WS_T_S32)
+                FAIL(c, c->optok, "'.sat' on '%s' needs .s32", c->name);
+            if ((in->flags & F(CC)) && ws_ptx_type_size(in->type) < 4)
+                FAIL(c, c->optok, "'.cc' on '%s' needs a 32- or 64-bit type", c->name);
+        }
+        break;
+    case WS_OP_MUL: case WS_OP_MAD:
+        check_rnd_float(c);
+        if (is_f(in->type)) {
+            if (c->nsub)
+                FAIL(c, c->subtok[0], "unexpected %s on float '%s'", ws_ptx_desc(c->p, c->subtok[0]), c->name);
+        } else {
+            in->subop = (uint8_t)one_sub(c, ".lo, .hi or .wide");
+            if (in->subop == WS_PART_WIDE) {
+                if (ws_ptx_type_size(in->type) > 4)
+                    FAIL(c, c->subtok[0], "'.wide' on '%s' needs a 16- or 32-bit type", c->name);
+                c->pat = op == WS_OP_MUL ? "Daa" : "DaaA";
+            }
+            if ((in->flags & F(SAT)) && !(op == WS_OP_MAD && in->subop == WS_PART_HI && in->type == WS_T_S32))
+                FAIL(c, c->optok, "'.sat' is allowed only on mad.hi.s32");
+        }
+        break;
+    case WS_OP_MADC: case WS_OP_MUL24: case WS_OP_MAD24:
+        in->subop = (uint8_t)one_sub(c, ".lo or .hi");
+        if ((in->flags & F(SAT)) && !(in->subop == WS_PART_HI && in->type == WS_T_S32))
+            FAIL(c, c->optok, "'.sat' is allowed only on mad24.hi.s32");
+        break;
+    case WS_OP_DP2A:
+        in->subop = (uint8_t)(one_sub(c, ".lo or .hi") == W_LO ? WS_DP2A_LO : WS_DP2A_HI);
+        break;
+    case WS_OP_DIV:
+        check_rnd_float(c);
+        if (in->type == WS_T_F32) {
+            int n = !!(in->flags & F(APPROX)) + !!(in->flags & F(FULL)) + !!in->rnd;
+            if (n != 1)
+                FAIL(c, c->optok, "'%s' needs exactly one of .approx, .full, .rn, .rz, .rm, .rp", c->name);
+        } else if (in->type == WS_T_F64) {
+            if (!in->rnd)
+                FAIL(c, c->optok, "'%s' needs a rounding modifier (.rn, .rz, .rm or .rp)", c->name);
+            deny_flags(c, F(APPROX) | F(FULL), ".f64");
+        }
+        break;
+    case WS_OP_RCP: case WS_OP_SQRT:
+        if (in->type == WS_T_F32) {
+            if (!!(in->flags & F(APPROX)) + !!in->rnd != 1)
+                FAIL(c, c->optok, "'%s' needs .approx or a rounding modifier", c->name);
+        } else if (op == WS_OP_RCP && (in->flags & F(APPROX))) {
+            if (in->rnd || !(in->flags & F(FTZ)))
+                FAIL(c, c->optok, "the approximate f64 reciprocal is written rcp.approx.ftz.f64");
+        } else {
+            if (!in->rnd)
+                FAIL(c, c->optok, "'%s' needs a rounding modifier (.rn, .rz, .rm or .rp)", c->name);
+            deny_flags(c, F(APPROX) | F(FTZ), ".f64");
+        }
+        break;
+    case WS_OP_RSQRT: case WS_OP_EX2: case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS: case WS_OP_TANH:
+        if (!(in->flags & F(APPROX)))
+            FAIL(c, c->optok, "'%s' needs .approx", c->name);
+        break;
+    case WS_OP_FMA:
+        if (!in->rnd)
+            FAIL(c, c->optok, "'%s' needs a rounding modifier (.rn, .rz, .rm or .rp)", c->name);
+        check_rnd_float(c);
+        break;
+    case WS_OP_ABS: case WS_OP_NEG: case WS_OP_MIN: case WS_OP_MAX:
+        check_rnd_float(c);
+        break;
+    case WS_OP_SHF: {
+        int dir = 0, mode = 0;
+        for (int i = 0; i < c->nsub; i++) {
+            int w = c->sub[i];
+            int *slot = (w == W_SHF_L || w == W_SHF_R) ? &dir : &mode;
+            if (*slot)
+                FAIL(c, c->subtok[i], "unexpected %s on '%s'", ws_ptx_desc(c->p, c->subtok[i]), c->name);
+            *slot = w;
+        }
+        if (!dir || !mode)
+            FAIL(c, c->optok, "'%s' needs a direction (.l or .r) and a mode (.clamp or .wrap)", c->name);
+        in->subop = (uint8_t)(dir == W_SHF_L ? (mode == W_SHF_CLAMP ? WS_SHF_L_CLAMP : WS_SHF_L_WRAP)
+                                             : (mode == W_SHF_CLAMP ? WS_SHF_R_CLAMP : WS_SHF_R_WRAP));
+        if (mode == W_SHF_CLAMP)
+            in->flags |= F(CLAMP);
+        break;
+    }
+    case WS_OP_PRMT:
+        if (c->nsub > 1)
+            FAIL(c, c->subtok[1], "unexpected %s on '%s'", ws_ptx_desc(c->p, c->subtok[1]), c->name);
+        in->subop = (uint8_t)(c->nsub ? c->sub[0] : WS_PRMT_DEFAULT);
+        break;
+    case WS_OP_TESTP:
+        in->subop = (uint8_t)one_sub(c, "a test (.finite, .number, ...)");
+        break;
+    case WS_OP_MOV:
+        if (in->type == WS_T_PRED)
+            c->pat = "pQ";
+        break;
+    case WS_OP_CVT:
+        check_cvt(c);
+        break;
+    case WS_OP_CVTA:
+        if (!in->space || in->space == WS_SP_REG || in->space == WS_SP_TEX)
+            FAIL(c, c->optok, "'%s' needs a state space (.global, .shared, .local, .const, .param)", c->name);
+        in->subop = (in->flags & F(TO)) ? WS_CVTA_FROM_GENERIC : WS_CVTA_TO_GENERIC;
+        break;
+    case WS_OP_ISSPACEP:
+        if (!in->space || in->space == WS_SP_REG || in->space == WS_SP_TEX)
+            FAIL(c, c->optok, "'%s' needs a state space", c->name);
+        break;
+    case WS_OP_SETP:
+        check_cmp(c, in->type);
+        in->type2 = in->type;
+        if (in->boolop)
+            c->pat = "p|aaP";
+        break;
+    case WS_OP_SET:
+        check_cmp(c, in->type2);
+        if (!(T_BITS & (1u << in->type2)) && !(T_ARITH & (1u << in->type2)))
+            FAIL(c, c->typetok[1], "unsupported type '.%s' on '%s'", ws_ptx_type_name(in->type2), c->name);
+        if (in->boolop)
+            c->pat = "dbbP";
+        break;
+    case WS_OP_SLCT:
+        if (in->type2 != WS_T_S32 && in->type2 != WS_T_F32)
+            FAIL(c, c->typetok[1], "'%s' compares .s32 or .f32 only", c->name);
+        if ((in->flags & F(FTZ)) && in->type2 != WS_T_F32)
+            FAIL(c, c->optok, "'.ftz' on '%s' needs .f32", c->name);
+        break;
+    case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST:
+        check_mem(c, op == WS_OP_ST);
+        if (op == WS_OP_LDU && in->space && in->space != WS_SP_GLOBAL)
+            FAIL(c, c->optok, "'ldu' reads the .global space only");
+        break;
+    case WS_OP_PREFETCH: case WS_OP_PREFETCHU:
+        in->subop = (uint8_t)one_sub(c, "a cache level (.L1 or .L2)");
+        if (in->space && in->space != WS_SP_GLOBAL && in->space != WS_SP_LOCAL)
+            FAIL(c, c->optok, "'%s' works on .global, .local or generic addresses only", c->name);
+        if (in->space == WS_SP_LOCAL && in->subop > WS_PREFETCH_L2)
+            FAIL(c, c->optok, "eviction priority needs the .global space on '%s'", c->name);
+        break;
+    case WS_OP_ATOM: case WS_OP_RED:
+        check_atom(c, op == WS_OP_RED);
+        break;
+    case WS_OP_VOTE:
+        in->subop = (uint8_t)one_sub(c, ".all, .any, .uni or .ballot");
+        if (in->type != (in->subop == WS_VOTE_BALLOT ? WS_T_B32 : WS_T_PRED))
+            FAIL(c, c->typetok[0], "'%s' needs the type %s", c->name, in->subop == WS_VOTE_BALLOT ? ".b32" : ".pred");
+        c->pat = in->subop == WS_VOTE_BALLOT ? ((in->flags & F(SYNC)) ? "UPu" : "UP")
+                                             : ((in->flags & F(SYNC)) ? "pPu" : "pP");
+        break;
+    case WS_OP_SHFL:
+        in->subop = (uint8_t)one_sub(c, ".up, .down, .bfly or .idx");
+        if (!(in->flags & F(SYNC)))
+            c->pat = "d|auu";
+        break;
+    case WS_OP_MATCH:
+        in->subop = (uint8_t)one_sub(c, ".any or .all");
+        if (!(in->flags & F(SYNC)))
+            FAIL(c, c->optok, "'%s' needs .sync", c->name);
+        if (in->subop == WS_MATCH_ALL)
+            c->pat = "U|au";
+        break;
+    case WS_OP_BAR:
+        check_bar(c);
+        break;
+    case WS_OP_MEMBAR:
+        if (c->nsub && in->scope)
+            FAIL(c, c->optok, "'%s' takes one level (.cta, .gl or .sys)", c->name);
+        if (c->nsub) {
+            one_sub(c, "a level");
+            in->scope = WS_SCOPE_GPU;
+        }
+        if (!in->scope || in->scope == WS_SCOPE_CLUSTER)
+            FAIL(c, c->optok, "'%s' needs a level (.cta, .gl or .sys)", c->name);
+        break;
+    case WS_OP_FENCE:
+        if (!in->scope)
+            FAIL(c, c->optok, "'%s' needs a scope (.cta, .gpu, .sys)", c->name);
+        if ((in->flags & F(SC)) && (in->flags & (F(ACQUIRE) | F(RELEASE))))
+            FAIL(c, c->optok, "'%s' takes one of .sc and .acq_rel", c->name);
+        if ((in->flags & (F(ACQUIRE) | F(RELEASE))) && (in->flags & (F(ACQUIRE) | F(RELEASE))) != (F(ACQUIRE) | F(RELEASE)))
+            FAIL(c, c->optok, "'%s' accepts .sc or .acq_rel", c->name);
+        if (!(in->flags & F(SC)))
+            in->flags |= F(ACQUIRE) | F(RELEASE);
+        break;
+    default:
+        break;
+    }
+    /* Op-specific words that no check consumed. */
+    if (c->nsub && !c->spec->sub)
+        FAIL(c, c->subtok[0], "unsupported modifier %s on '%s'", ws_ptx_desc(c->p, c->subtok[0]), c->name);
+}
+
+void ws_ptx_parse_mods(ws_ptx_ictx *c)
+{
+    ws_ptx_parser *p = c->p;
+    ws_ptx_insn *in = c->in;
+    const ws_ptx_opspec *s = c->spec;
+    c->pat = s->pat;
+    c->lastmod = c->optok;
+    while (ws_ptx_is(p, WS_TK_DOT)) {
+        size_t at = p->pos;
+        const ws_ptx_tok *t = ws_ptx_peek(p);
+        const char *w = p->src + t->off + 1;
+        size_t n = t->len - 1;
+        int v;
+        ws_ptx_type ty;
+        if ((v = word_find(s->sub, w, n))) {
+            if (c->nsub == WS_PTX_MAX_MODS)
+                FAIL(c, at, "too many modifiers on '%s'", c->name);
+            c->subtok[c->nsub] = at;
+            c->sub[c->nsub++] = v;
+        } else if (s->types && (ty = ws_ptx_type_from(w, n)) != WS_T_NONE) {
+            if (c->ntypes == 2)
+                FAIL(c, at, "too many types on '%s'", c->name);
+            c->typetok[c->ntypes] = at;
+            c->types[c->ntypes++] = ty;
+        } else if ((s->cats & C(CMP)) && (v = word_find(w_cmp, w, n))) {
+            if (in->cmp)
+                FAIL(c, at, "two comparisons on '%s'", c->name);
+            in->cmp = (uint8_t)v;
+        } else if ((s->cats & C(BOOL)) && (v = word_find(w_bool, w, n))) {
+            if (in->boolop)
+                FAIL(c, at, "two boolean operations on '%s'", c->name);
+            in->boolop = (uint8_t)v;
+        } else if ((s->cats & (C(RND) | C(IRND))) &&
+                   (((s->cats & C(RND)) && (v = word_find(w_rnd, w, n))) ||
+                    ((s->cats & C(IRND)) && (v = word_find(w_irnd, w, n))))) {
+            if (in->rnd)
+                FAIL(c, at, "two rounding modifiers on '%s'", c->name);
+            in->rnd = (uint8_t)v;
+        } else if ((s->cats & C(SPACE)) && ws_ptx_space_from(w, n) != WS_SP_NONE) {
+            if (in->space)
+                FAIL(c, at, "two state spaces on '%s'", c->name);
+            in->space = (uint8_t)ws_ptx_space_from(w, n);
+            if (in->space == WS_SP_REG || in->space == WS_SP_TEX)
+                FAIL(c, at, "unsupported modifier %s on '%s'", ws_ptx_desc(p, at), c->name);
+        } else if ((s->cats & C(CACHE)) && (v = word_find(w_cache, w, n))) {
+            if (in->cacheop)
+                FAIL(c, at, "two cache operators on '%s'", c->name);
+            in->cacheop = (uint8_t)v;
+        } else if ((s->cats & C(SCOPE)) && (v = word_find(w_scope, w, n))) {
+            if (in->scope)
+                FAIL(c, at, "two scopes on '%s'", c->name);
+            in->scope = (uint8_t)v;
+        } else if ((s->cats & C(VEC)) && (v = word_find(w_vec, w, n))) {
+            if (in->vec > 1)
+                FAIL(c, at, "two vector widths on '%s'", c->name);
+            in->vec = (uint8_t)v;
+        } else if ((s->cats & C(HINT)) && word_find(w_hint, w, n)) {
+            /* eviction / prefetch-size hint: no functional effect */
+        } else if ((v = word_find(w_flags, w, n)) && ((uint32_t)v & s->flags) == (uint32_t)v) {
+            if (in->flags & (uint32_t)v)
+                FAIL(c, at, "duplicate modifier %s on '%s'", ws_ptx_desc(p, at), c->name);
+            in->flags |= (uint32_t)v;
+        } else {
+            FAIL(c, at, "unsupported modifier %s on '%s'", ws_ptx_desc(p, at), c->spec->name);
+        }
+        c->lastmod = at;
+        p->pos++;
+    }
+    /* "add.s32" for messages */
+    const ws_ptx_tok *a = ws_ptx_tok_at(p, c->optok), *b = ws_ptx_tok_at(p, c->lastmod);
+    size_t len = b->off + b->len - a->off;
+    snprintf(c->name, sizeof c->name, "%.*s", (int)WS_MIN(len, sizeof c->name - 1), p->src + a->off);
+
+    /* Types */
+    bool optional_type = s->op == WS_OP_BAR;
+    if (c->ntypes != s->ntypes && !(optional_type && c->ntypes <= 1)) {
+        if (c->ntypes < s->ntypes)
+            FAIL(c, c->lastmod, "'%s' needs %s (e.g. .%s)", c->name, s->ntypes == 2 ? "two types" : "a type",
+                 s->ntypes == 2 ? "f32.s32" : ws_ptx_type_name((ws_ptx_type)__builtin_ctz(s->types)));
+        FAIL(c, c->typetok[s->ntypes], "unexpected type %s on '%s'", ws_ptx_desc(p, c->typetok[s->ntypes]),
+             c->name);
+    }
+    for (int i = 0; i < c->ntypes; i++) {
+        uint32_t allowed = s->types;
+        if (i == 1 && (s->op == WS_OP_CVT || s->op == WS_OP_DP4A || s->op == WS_OP_DP2A))
+            allowed = s->types;
+        else if (i == 1)
+            allowed = ~0u;   /* checked by check_mods */
+        if (!(allowed & (1u << c->types[i])))
+            FAIL(c, c->typetok[i], "unsupported type %s on '%s'", ws_ptx_desc(p, c->typetok[i]), c->spec->name);
+    }
+    in->type = (uint8_t)c->types[0];
+    in->type2 = (uint8_t)c->types[1];
+    check_mods(c);
+}
