@@ -1,5 +1,6 @@
 #include "config.h"
 #include "lua/ws_lua.h"
+#include "lua/ws_lua_buffer.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
@@ -15,6 +16,7 @@ typedef struct ws_lua_submodule {
 } ws_lua_submodule;
 
 static const ws_lua_submodule submodules[] = {
+    { "buffer", ws_lua_open_buffer },
     { NULL, NULL },
 };
 
