@@ -148,26 +148,9 @@ void *ws_graph_save_mem(const ws_graph *g, size_t *len)
     return out;
 }
 
-static int write_all(int fd, const void *buf, size_t n)
+int ws_graph_atomic_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx,
+                          ws_error *err)
 {
-    const unsigned char *p = buf;
-    while (n) {
-        ssize_t w = write(fd, p, n > (1u << 30) ? (1u << 30) : n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-int ws_graph_save(const ws_graph *g, const char *path, ws_error *err)
-{
-    if (ws_graph_validate(g, err) < 0)
-        return ws_error_prefix(err, "%s: refusing to save an invalid graph: ", path);
     size_t plen = strlen(path);
     char *tmp = ws_xmalloc(plen + 40);
     int fd = -1;
@@ -183,29 +166,23 @@ int ws_graph_save(const ws_graph *g, const char *path, ws_error *err)
         return ws_error_set(err, WS_E_IO, "%s: cannot create a temporary file next to it: %s",
                             path, strerror(e));
     }
-    part parts[4];
-    int np = parts_of(g, parts);
-    unsigned char h[HDR_SIZE];
-    make_header(g, h, parts, np);
-    int bad = write_all(fd, h, HDR_SIZE);
-    for (int i = 0; i < np && !bad; i++) {
-        if (host_le()) {
-            bad = write_all(fd, parts[i].p, parts[i].n * 4);
-        } else {
-            uint32_t buf[4096];
-            const uint32_t *src = parts[i].p;
-            for (size_t o = 0; o < parts[i].n && !bad; o += 4096) {
-                size_t k = parts[i].n - o < 4096 ? parts[i].n - o : 4096;
-                memcpy(buf, src + o, k * 4);
-                swap32_array(buf, k);
-                bad = write_all(fd, buf, k * 4);
-            }
-        }
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return ws_error_set(err, WS_E_IO, "%s: cannot write: %s", path, strerror(e));
     }
+    setvbuf(f, NULL, _IOFBF, 1 << 20);
+    errno = 0;
+    int bad = fn(f, ctx) != 0;
     if (!bad)
-        bad = fsync(fd);
-    int e = errno;
-    if (close(fd) != 0 && !bad) {
+        bad = fflush(f) != 0 || ferror(f);
+    if (!bad)
+        bad = fsync(fileno(f)) != 0;
+    int e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !bad) {
         bad = 1;
         e = errno;
     }
@@ -220,6 +197,41 @@ int ws_graph_save(const ws_graph *g, const char *path, ws_error *err)
     }
     free(tmp);
     return 0;
+}
+
+static int write_binary(FILE *f, void *ctx)
+{
+    const ws_graph *g = ctx;
+    part parts[4];
+    int np = parts_of(g, parts);
+    unsigned char h[HDR_SIZE];
+    make_header(g, h, parts, np);
+    if (fwrite(h, 1, HDR_SIZE, f) != HDR_SIZE)
+        return -1;
+    for (int i = 0; i < np; i++) {
+        if (host_le()) {
+            if (fwrite(parts[i].p, 4, parts[i].n, f) != parts[i].n)
+                return -1;
+            continue;
+        }
+        uint32_t buf[4096];
+        const uint32_t *src = parts[i].p;
+        for (size_t o = 0; o < parts[i].n; o += 4096) {
+            size_t k = parts[i].n - o < 4096 ? parts[i].n - o : 4096;
+            memcpy(buf, src + o, k * 4);
+            swap32_array(buf, k);
+            if (fwrite(buf, 4, k, f) != k)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int ws_graph_save(const ws_graph *g, const char *path, ws_error *err)
+{
+    if (ws_graph_validate(g, err) < 0)
+        return ws_error_prefix(err, "%s: refusing to save an invalid graph: ", path);
+    return ws_graph_atomic_write(path, write_binary, (void *)(uintptr_t)g, err);
 }
 
 /* Read n 32-bit words, growing the array as data arrives so that a lying

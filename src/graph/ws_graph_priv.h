@@ -186,6 +186,10 @@ void ws_graph_sort_u64(uint64_t *a, size_t n);
 ws_graph *ws_graph_alloc(int32_t n, int32_t m, int weighted);
 /* Put an n-vertex CSR back in sorted-adjacency form (after a permutation). */
 void ws_graph_sort_lists(ws_graph *g);
+/* Write a file through fn into a temporary file next to path, renamed over
+ * path only when complete (fn returns 0). */
+int ws_graph_atomic_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx,
+                          ws_error *err);
 /* Attach uniform random weights 1..k to every edge (symmetric graphs get
  * equal weights on both directions when sym is set). */
 void ws_graph_random_weights(ws_graph *g, int32_t k, uint64_t seed, int sym);
