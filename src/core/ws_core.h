@@ -1,0 +1,386 @@
+/* ws_core.h: the functional SIMT engine's public API.
+ *
+ * A ws_device is a GPU: SMs with per-SM limits, a 64-bit device address
+ * space of named allocations, and the PTX modules loaded on it.  Kernels run
+ * either to completion in one call (ws_launch, the functional mode) or step
+ * by step (ws_grid_*: dispatch CTAs to SMs, execute one warp instruction at a
+ * time, retire CTAs), which is what the timing model drives.  Both modes run
+ * the same execute function, so results are identical.
+ *
+ *   ws_device_config cfg; ws_device_config_default(&cfg);
+ *   ws_device *d = ws_device_create(&cfg, &err);
+ *   uint64_t a = ws_devmem_alloc(d, n * 4, "dist", &err);
+ *   ws_module *m = ws_module_load_file(d, "bfs.ptx", &err);
+ *   const ws_kernel *k = ws_module_kernel(m, "bfs_topo_expand", &err);
+ *   ws_launch_config lc = { .grid = {g, 1, 1}, .block = {256, 1, 1} };
+ *   ws_arg args[] = { WS_ARG_PTR(a), WS_ARG_INT(n) };
+ *   if (ws_launch(d, k, &lc, args, 2, &err) < 0) ... err.msg, ws_device_last_fault(d)
+ *
+ * Address map (generic addresses, as cvta produces them):
+ *   0x0000_0001_0000_0000 + off   shared window (off: the CTA's shared offset)
+ *   0x0000_0002_0000_0000 + off   local window (off: the thread's local offset)
+ *   0x0000_0003_0000_0000 + off   const window (off: the module's .const offset)
+ *   0x0000_0004_0000_0000 + off   param window (off: the kernel parameter offset)
+ *   0x0000_0007_0000_0000 and up  global allocations (global address == generic
+ *                                 address; cvta.to.global is the identity)
+ * Every window is 4 GB.  Addresses in the state spaces themselves start at 0
+ * (`mov.u32 %r, smem_var` gives the variable's offset in shared memory).
+ * Allocations are 256-byte aligned with at least 4 KB of unmapped space
+ * between two of them (so running off the end of one faults instead of
+ * silently reading its neighbour); freed addresses are never reused.
+ *
+ * Nothing here prints or exits; every failure is a ws_error.  A kernel that
+ * faults (out-of-bounds or misaligned access, trap, instruction budget,
+ * barrier deadlock) stops with a WS_E_MEMORY / WS_E_STATE error and a
+ * structured ws_fault record; the device stays usable. */
+#ifndef WS_CORE_H
+#define WS_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ptx/ws_ptx_ir.h"
+#include "util/ws_error.h"
+
+#define WS_WARP_SIZE 32
+
+#define WS_GEN_SHARED_BASE 0x0000000100000000ull
+#define WS_GEN_LOCAL_BASE  0x0000000200000000ull
+#define WS_GEN_CONST_BASE  0x0000000300000000ull
+#define WS_GEN_PARAM_BASE  0x0000000400000000ull
+#define WS_GEN_WINDOW_SIZE 0x0000000100000000ull
+#define WS_GEN_GLOBAL_BASE 0x0000000700000000ull
+
+typedef struct ws_device ws_device;
+typedef struct ws_module ws_module;
+typedef struct ws_kernel ws_kernel;
+typedef struct ws_grid ws_grid;
+typedef struct ws_cta ws_cta;
+typedef struct ws_warp ws_warp;
+
+/* ================================================================ device */
+typedef struct ws_device_config {
+    uint32_t num_sms;               /* SMs (CTAs are dispatched to them) */
+    uint32_t warp_size;             /* must be 32 */
+    uint32_t max_threads_per_sm;    /* resident threads per SM */
+    uint32_t max_ctas_per_sm;       /* resident CTAs per SM */
+    uint32_t max_warps_per_sm;      /* 0: max_threads_per_sm / 32 */
+    uint64_t shared_bytes_per_sm;   /* shared memory per SM */
+    uint32_t regs_per_sm;           /* 32-bit registers per SM */
+    uint32_t max_threads_per_cta;   /* CTA size limit (1024) */
+    uint64_t max_shared_per_cta;    /* static + dynamic shared per CTA */
+    uint64_t local_bytes_per_thread;/* per-thread local stack limit (frames of
+                                     * all active calls together) */
+    uint32_t max_call_depth;        /* nested .func calls per thread */
+    uint64_t insn_budget;           /* warp-instructions per launch before the
+                                     * launch fails (0 = unlimited) */
+    uint32_t functional_quantum;    /* functional mode: instructions a warp
+                                     * runs before the next warp of its CTA gets
+                                     * a turn (round robin) */
+} ws_device_config;
+
+/* GTX 480-like defaults: 15 SMs, 1536 threads, 8 CTAs, 48 KB shared and
+ * 32768 registers per SM; 1024 threads and 48 KB per CTA; 16 KB of local
+ * stack per thread, call depth 1024; budget 2^32 warp-instructions per
+ * launch; quantum 1024. */
+void ws_device_config_default(ws_device_config *c);
+
+ws_device *ws_device_create(const ws_device_config *c, ws_error *err);
+/* Frees everything: allocations, modules, grids still alive. */
+void ws_device_free(ws_device *d);
+const ws_device_config *ws_device_config_get(const ws_device *d);
+/* Change the launch budget / quantum later (other limits are fixed at create). */
+void ws_device_set_budget(ws_device *d, uint64_t insn_budget);
+
+/* ================================================================ memory */
+typedef struct ws_alloc {
+    uint64_t addr;          /* device (== generic) address, 256-byte aligned */
+    uint64_t size;          /* bytes requested */
+    const char *name;       /* as given (a module variable: its PTX name) */
+    uint32_t id;            /* unique per device, increasing with each alloc */
+    uint32_t tag;           /* user tag (e.g. DSAP's cudaMallocMark kind), 0 */
+    int32_t module;         /* index of the module owning it (a .global
+                             * variable), -1 for ws_devmem_alloc */
+    uint8_t *data;          /* host copy of its bytes (size bytes) */
+} ws_alloc;
+
+/* Allocate `size` zeroed bytes named `name` (copied).  Returns the address,
+ * 0 on failure.  size 0 is allowed (any access to it faults). */
+uint64_t ws_devmem_alloc(ws_device *d, uint64_t size, const char *name, ws_error *err);
+/* Free the allocation starting at addr (must be an allocation's address). */
+int ws_devmem_free(ws_device *d, uint64_t addr, ws_error *err);
+/* Copy n bytes host -> device / device -> host; the range must lie inside
+ * one live allocation. */
+int ws_devmem_write(ws_device *d, uint64_t addr, const void *src, uint64_t n, ws_error *err);
+int ws_devmem_read(const ws_device *d, uint64_t addr, void *dst, uint64_t n, ws_error *err);
+int ws_devmem_memset(ws_device *d, uint64_t addr, int byte, uint64_t n, ws_error *err);
+/* Host pointer to n bytes at addr (inside one allocation), NULL + err if not. */
+void *ws_devmem_ptr(ws_device *d, uint64_t addr, uint64_t n, ws_error *err);
+/* The live allocation containing addr, or NULL. */
+const ws_alloc *ws_devmem_find(const ws_device *d, uint64_t addr);
+/* The live allocation nearest to addr (containing it, or the closest one
+ * before or after), NULL if there is none. */
+const ws_alloc *ws_devmem_nearest(const ws_device *d, uint64_t addr);
+/* Describe where addr is ("12 bytes past the end of 'visited' (4096 bytes at
+ * 0x700000000)", "8 bytes into 'row' (...)", "inside 'x' (...), which was
+ * freed", "not near any allocation"); returns the length written. */
+size_t ws_devmem_describe(const ws_device *d, uint64_t addr, char *buf, size_t size);
+/* Iterate live allocations in address order: i in 0..count-1. */
+size_t ws_devmem_count(const ws_device *d);
+const ws_alloc *ws_devmem_at(const ws_device *d, size_t i);
+int ws_devmem_set_tag(ws_device *d, uint64_t addr, uint32_t tag, ws_error *err);
+uint64_t ws_devmem_bytes_in_use(const ws_device *d);
+
+/* ================================================================ modules */
+/* Load a parsed module onto the device.  The device takes ownership of `m`
+ * (also on failure, when it frees it).  Module .global variables become
+ * allocations named after them (initialised, relocations applied); .const
+ * data is laid out once per module.  Modules live as long as the device. */
+ws_module *ws_module_load(ws_device *d, ws_ptx_module *m, ws_error *err);
+ws_module *ws_module_load_file(ws_device *d, const char *path, ws_error *err);
+ws_module *ws_module_load_text(ws_device *d, const char *text, size_t len, const char *name,
+                               ws_error *err);
+const ws_ptx_module *ws_module_ptx(const ws_module *m);
+/* Kernel (.entry) by name; the error lists the module's kernels. */
+const ws_kernel *ws_module_kernel(const ws_module *m, const char *name, ws_error *err);
+uint32_t ws_module_nkernels(const ws_module *m);
+const ws_kernel *ws_module_kernel_at(const ws_module *m, uint32_t i);
+/* Address and size of a module-scope .global or .const variable (for
+ * cudaMemcpyToSymbol-like use); .const addresses are generic addresses. */
+int ws_module_symbol(const ws_module *m, const char *name, uint64_t *addr, uint64_t *size,
+                     ws_error *err);
+
+/* Kernel facts. */
+const char *ws_kernel_name(const ws_kernel *k);
+const ws_ptx_func *ws_kernel_func(const ws_kernel *k);
+const ws_module *ws_kernel_module(const ws_kernel *k);
+uint32_t ws_kernel_nparams(const ws_kernel *k);
+const char *ws_kernel_param_name(const ws_kernel *k, uint32_t i);
+ws_ptx_type ws_kernel_param_type(const ws_kernel *k, uint32_t i);   /* B8 for byte arrays */
+uint64_t ws_kernel_param_size(const ws_kernel *k, uint32_t i);
+bool ws_kernel_param_is_ptr(const ws_kernel *k, uint32_t i);
+/* Registers per thread used for occupancy (see ws_kernel_regs below). */
+uint32_t ws_kernel_regs(const ws_kernel *k);
+uint64_t ws_kernel_static_shared(const ws_kernel *k);
+/* Per-thread local bytes of the kernel's own frame (callees' frames extra). */
+uint64_t ws_kernel_local_bytes(const ws_kernel *k);
+
+/* ================================================================ launch */
+typedef enum ws_arg_kind { WS_ARGK_PTR = 1, WS_ARGK_INT, WS_ARGK_FLOAT, WS_ARGK_BYTES } ws_arg_kind;
+
+/* A typed host value for a kernel parameter.  Conversions to the PTX
+ * parameter type: PTR -> 64-bit parameters only; INT -> any integer (must fit
+ * the width as a signed or unsigned value), f32/f64 (converted); FLOAT -> f32
+ * / f64 (f32 rounds to nearest), integers only when integral and in range;
+ * BYTES -> a .b8 array parameter of exactly that size (structs by value). */
+typedef struct ws_arg {
+    ws_arg_kind kind;
+    union { uint64_t ptr; int64_t i; double f; struct { const void *data; size_t len; } bytes; } v;
+} ws_arg;
+
+#define WS_ARG_PTR(p)   ((ws_arg){ .kind = WS_ARGK_PTR, .v.ptr = (uint64_t)(p) })
+#define WS_ARG_INT(x)   ((ws_arg){ .kind = WS_ARGK_INT, .v.i = (int64_t)(x) })
+#define WS_ARG_FLOAT(x) ((ws_arg){ .kind = WS_ARGK_FLOAT, .v.f = (double)(x) })
+
+typedef struct ws_launch_config {
+    uint32_t grid[3];       /* CTAs in x, y, z (0 is taken as 1) */
+    uint32_t block[3];      /* threads in x, y, z (0 is taken as 1) */
+    uint64_t shared_bytes;  /* dynamic shared memory per CTA */
+} ws_launch_config;
+
+/* Statistics of one launch (functional or stepwise). */
+typedef struct ws_launch_stats {
+    uint64_t warp_insns;        /* warp instructions executed */
+    uint64_t thread_insns;      /* sum of active lanes over them */
+    uint64_t thread_insns_pred; /* active lanes whose guard was true */
+    uint64_t ctas;              /* CTAs completed */
+} ws_launch_stats;
+
+/* Fault kinds. */
+typedef enum ws_fault_kind {
+    WS_FAULT_NONE = 0,
+    WS_FAULT_OOB,           /* address outside any allocation / the space */
+    WS_FAULT_MISALIGNED,    /* address not a multiple of the access size */
+    WS_FAULT_TRAP,          /* trap / brkpt executed */
+    WS_FAULT_BUDGET,        /* instruction budget exhausted */
+    WS_FAULT_DEADLOCK,      /* every live warp of a CTA waits at a barrier that cannot complete */
+    WS_FAULT_STACK,         /* call depth or per-thread local stack exceeded */
+    WS_FAULT_UNSUPPORTED,   /* instruction form the engine cannot execute */
+} ws_fault_kind;
+
+typedef enum ws_access_kind { WS_ACC_NONE = 0, WS_ACC_LOAD, WS_ACC_STORE, WS_ACC_ATOMIC,
+                              WS_ACC_PREFETCH } ws_access_kind;
+
+/* The structured report of a fault (what a memory checker prints). */
+typedef struct ws_fault {
+    ws_fault_kind kind;
+    char kernel[128];       /* kernel name */
+    char func[128];         /* function executing (kernel or a .func) */
+    uint32_t cta[3];        /* CTA index */
+    uint32_t tid[3];        /* thread index in the CTA */
+    uint32_t lane, warp;    /* lane, warp index in the CTA */
+    uint32_t sm;
+    uint32_t pc;            /* instruction index in func */
+    char file[256];         /* PTX file */
+    uint32_t line;          /* PTX line */
+    uint32_t src_line;      /* CUDA source line (.loc), 0 if none */
+    char src_file[256];     /* CUDA source file, "" if none */
+    char insn[192];         /* the instruction, disassembled */
+    /* memory faults */
+    uint64_t addr;          /* address as the instruction used it (in `space`) */
+    uint32_t size;          /* access size in bytes */
+    ws_ptx_space space;     /* space accessed (resolved from generic) */
+    bool generic;           /* the instruction used generic addressing */
+    ws_access_kind access;
+    char where[256];        /* "12 bytes past the end of 'visited' (4096 bytes at 0x...)" */
+    bool has_alloc;         /* nearest allocation (global space) */
+    char alloc_name[128];
+    uint64_t alloc_addr, alloc_size;
+    int64_t alloc_offset;   /* addr - alloc_addr */
+    char msg[WS_ERROR_MAX]; /* the whole report, as in the ws_error */
+} ws_fault;
+
+/* Run a kernel to completion in functional mode.  0 on success; -1 with
+ * err filled (WS_E_RANGE: bad configuration or arguments, naming the
+ * parameter; WS_E_MEMORY: memory fault; WS_E_STATE: trap, budget, deadlock,
+ * stack) and, for faults, ws_device_last_fault() set.
+ *
+ * Functional order: CTAs run one after another in linear order (x fastest);
+ * CTA i is placed on SM i % num_sms; inside a CTA, warps take turns of
+ * `functional_quantum` instructions (warp 0 first), a warp waiting at a
+ * barrier yields its turn. */
+int ws_launch(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg, const ws_arg *args,
+              uint32_t nargs, ws_error *err);
+/* Fault of the last launch or grid that faulted on this device, NULL if the
+ * last launch succeeded. */
+const ws_fault *ws_device_last_fault(const ws_device *d);
+/* Statistics of the last ws_launch, and totals since the device was created. */
+const ws_launch_stats *ws_device_last_stats(const ws_device *d);
+const ws_launch_stats *ws_device_total_stats(const ws_device *d);
+
+/* ================================================================ stepwise */
+/* A grid: one launched kernel, its parameter buffer and CTAs.  The caller
+ * dispatches CTAs to SMs (within the SM's limits), steps warps, and retires
+ * CTAs whose warps have all exited. */
+ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg,
+                        const ws_arg *args, uint32_t nargs, ws_error *err);
+/* Free the grid; resident CTAs are released from their SMs. */
+void ws_grid_free(ws_grid *g);
+uint64_t ws_grid_ctas_total(const ws_grid *g);
+uint64_t ws_grid_ctas_pending(const ws_grid *g);   /* not yet dispatched */
+uint64_t ws_grid_ctas_resident(const ws_grid *g);
+bool ws_grid_done(const ws_grid *g);               /* all CTAs retired */
+const ws_launch_stats *ws_grid_stats(const ws_grid *g);
+const ws_fault *ws_grid_fault(const ws_grid *g);   /* NULL if none */
+const ws_kernel *ws_grid_kernel(const ws_grid *g);
+/* Per-CTA resources: threads, warps, shared bytes (static + dynamic),
+ * registers (regs per thread * 32 per warp, as hardware allocates per warp). */
+void ws_grid_cta_resources(const ws_grid *g, uint32_t *threads, uint32_t *warps,
+                           uint64_t *shared, uint32_t *regs);
+/* Would the next CTA fit on SM `sm` now? */
+bool ws_grid_fits(const ws_grid *g, uint32_t sm);
+/* Dispatch the next pending CTA to SM `sm`; NULL when none is pending or it
+ * does not fit (err says which limit; err->code WS_E_STATE). */
+ws_cta *ws_grid_dispatch(ws_grid *g, uint32_t sm, ws_error *err);
+/* Set the clock the warps' %clock/%clock64/%globaltimer read (cycles).  Until
+ * called, a warp reads its own executed-instruction count. */
+void ws_grid_set_clock(ws_grid *g, uint64_t cycle);
+
+/* Per-SM resource usage (all grids). */
+typedef struct ws_sm_usage {
+    uint32_t threads, warps, ctas, regs;
+    uint64_t shared;
+} ws_sm_usage;
+const ws_sm_usage *ws_device_sm_usage(const ws_device *d, uint32_t sm);
+
+/* CTAs. */
+uint32_t ws_cta_nwarps(const ws_cta *c);
+ws_warp *ws_cta_warp(ws_cta *c, uint32_t i);
+void ws_cta_index(const ws_cta *c, uint32_t idx[3]);
+uint32_t ws_cta_sm(const ws_cta *c);
+bool ws_cta_done(const ws_cta *c);                /* every warp exited */
+/* Release the CTA's SM resources; the pointer (and its warps) become invalid. */
+int ws_cta_retire(ws_cta *c, ws_error *err);
+
+/* Warp status. */
+typedef enum ws_warp_status {
+    WS_WARP_READY = 0,      /* can issue */
+    WS_WARP_BARRIER,        /* waiting at a CTA barrier */
+    WS_WARP_EXITED,         /* all threads finished */
+    WS_WARP_FAULTED,        /* stopped by a fault (the grid is faulted) */
+} ws_warp_status;
+
+/* Instruction classes, for the timing model's pipelines. */
+typedef enum ws_insn_class {
+    WS_IC_ALU = 0,          /* integer / logic / move / compare */
+    WS_IC_FP32,             /* f32 (and f16) arithmetic */
+    WS_IC_FP64,             /* f64 arithmetic */
+    WS_IC_SFU,              /* rcp/sqrt/rsqrt/ex2/lg2/sin/cos/tanh, div.approx */
+    WS_IC_IMUL,             /* integer multiply / mad / div / rem */
+    WS_IC_MEM,              /* ld/st/atom/red/prefetch */
+    WS_IC_BRANCH,           /* bra/call/ret/exit */
+    WS_IC_BARRIER,          /* bar/barrier/bar.warp.sync/membar/fence */
+    WS_IC_WARP,             /* vote/shfl/match/activemask */
+    WS_IC_OTHER,            /* nanosleep, trap, ... */
+} ws_insn_class;
+
+/* What one warp instruction did (filled by ws_warp_step). */
+typedef struct ws_step {
+    uint32_t pc;            /* instruction index executed (in func) */
+    const ws_ptx_func *func;
+    const ws_ptx_insn *insn;
+    ws_ptx_op op;
+    ws_insn_class klass;
+    uint32_t active;        /* active lanes */
+    uint32_t exec;          /* active lanes whose guard predicate was true */
+    /* memory (mem_kind != WS_ACC_NONE) */
+    ws_access_kind mem_kind;
+    ws_ptx_space space;     /* resolved space (WS_SP_NONE if generic lanes differ) */
+    bool generic;           /* generic addressing was used */
+    uint8_t cacheop;        /* ws_ptx_cacheop */
+    uint32_t size;          /* bytes per lane (vector: all elements) */
+    uint32_t mem_mask;      /* lanes that accessed memory (addr[] below) */
+    /* control */
+    bool branch;            /* a bra executed */
+    bool diverged;          /* lanes went two ways */
+    uint32_t taken;         /* lanes that took the branch */
+    bool barrier;           /* arrived at a CTA barrier (bar/barrier) */
+    bool barrier_released;  /* this arrival completed the barrier */
+    bool call, ret;         /* entered / left a .func */
+    bool exited;            /* the whole warp has now exited */
+    uint32_t next_pc;
+    /* per lane (lanes in mem_mask): address in its resolved space (global:
+     * device address; shared/local/const/param: offset; local offsets are
+     * per thread), and that space */
+    uint64_t addr[WS_WARP_SIZE];
+    uint8_t lane_space[WS_WARP_SIZE];
+} ws_step;
+
+/* Execute one instruction of a READY warp.  `st` (may be NULL) says what it
+ * did.  Returns 0, or -1 when the instruction faulted (err and the grid's
+ * fault are set; the warp is FAULTED and the grid should be freed). */
+int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err);
+
+/* ================================================================ inspection */
+ws_warp_status ws_warp_status_get(const ws_warp *w);
+uint32_t ws_warp_index(const ws_warp *w);           /* warp index in its CTA */
+ws_cta *ws_warp_cta(ws_warp *w);
+const ws_ptx_func *ws_warp_func(const ws_warp *w);  /* function being executed */
+uint32_t ws_warp_pc(const ws_warp *w);              /* next instruction index */
+uint32_t ws_warp_line(const ws_warp *w);            /* its PTX line (0 if exited) */
+uint32_t ws_warp_active(const ws_warp *w);          /* lanes that run the next instruction */
+uint32_t ws_warp_live(const ws_warp *w);            /* lanes not exited */
+uint64_t ws_warp_insns(const ws_warp *w);           /* instructions executed */
+uint32_t ws_warp_call_depth(const ws_warp *w);      /* 0 in the kernel */
+/* SIMT stack: entry 0 is the bottom; the last one (depth-1) is the running
+ * entry (pc, active mask).  rpc is the reconvergence pc (UINT32_MAX: none). */
+typedef struct ws_simt_entry { uint32_t pc, mask, rpc, frame; } ws_simt_entry;
+uint32_t ws_warp_stack_depth(const ws_warp *w);
+ws_simt_entry ws_warp_stack_entry(const ws_warp *w, uint32_t i);
+/* Registers of the running frame: value of register `reg` (index into
+ * ws_warp_func(w)->regs) in `lane`; predicate `p` as a lane mask. */
+uint64_t ws_warp_reg(const ws_warp *w, uint32_t reg, uint32_t lane);
+uint32_t ws_warp_pred(const ws_warp *w, uint32_t p);
+
+#endif

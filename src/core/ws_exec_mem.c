@@ -1,0 +1,367 @@
+/* ws_exec_mem.c: ld/ldu/st/atom/red/prefetch and the address instructions
+ * cvta/isspacep.
+ *
+ * Every access is checked before anything is written: each active lane's
+ * address must lie inside its space (global: inside one live allocation;
+ * shared: the CTA's shared memory; local: the thread's frames up to the
+ * running one; const: the module's bank; param: the kernel's parameter
+ * buffer) and be a multiple of the access size (vectors: the whole vector).
+ * The lowest faulting lane is reported.  Stores and atomics are applied lane
+ * by lane in ascending lane order, so when lanes write the same address the
+ * highest lane's store wins and atomics see each other in lane order: the
+ * results are deterministic.  Prefetches are never checked (the hardware
+ * drops bad prefetches) and have no functional effect. */
+#include <stdio.h>
+
+#include "core/ws_fp.h"
+
+#define SRC(i) ws_src(w, x, (i), exec)
+
+static inline uint64_t sym_part(ws_warp *w, const ws_xinsn *x)
+{
+    uint64_t v = x->addr.disp;
+    if (x->addr.kind == WS_XA_FRAME)
+        v += ws_warp_frame(w)->localbase;
+    else if (x->addr.kind == WS_XA_DYNSHARED)
+        v += w->g->k->dyn_offset;
+    return v + x->addr.window;
+}
+
+/* Per-lane addresses into w->maddr. */
+static void compute_addrs(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    uint64_t s = sym_part(w, x);
+    if (x->addr.base >= 0) {
+        const uint64_t *R = w->r + x->addr.base;
+        if (x->addr.base32) {
+            WS_LANES(exec, l) w->maddr[l] = (R[l] & 0xffffffffu) + s;
+        } else {
+            WS_LANES(exec, l) w->maddr[l] = R[l] + s;
+        }
+    } else {
+        WS_LANES(exec, l) w->maddr[l] = s;
+    }
+}
+
+static inline int classify(uint64_t *a)
+{
+    uint64_t v = *a;
+    if (v - WS_GEN_SHARED_BASE < WS_GEN_WINDOW_SIZE) {
+        *a = v - WS_GEN_SHARED_BASE;
+        return WS_SP_SHARED;
+    }
+    if (v - WS_GEN_LOCAL_BASE < WS_GEN_WINDOW_SIZE) {
+        *a = v - WS_GEN_LOCAL_BASE;
+        return WS_SP_LOCAL;
+    }
+    if (v - WS_GEN_CONST_BASE < WS_GEN_WINDOW_SIZE) {
+        *a = v - WS_GEN_CONST_BASE;
+        return WS_SP_CONST;
+    }
+    if (v - WS_GEN_PARAM_BASE < WS_GEN_WINDOW_SIZE) {
+        *a = v - WS_GEN_PARAM_BASE;
+        return WS_SP_PARAM;
+    }
+    return WS_SP_GLOBAL;
+}
+
+static inline int in_range(uint64_t a, uint64_t n, uint64_t limit) { return a < limit && n <= limit - a; }
+
+/* Host pointer of lane l's access of n bytes at a in space sp, or NULL. */
+static inline uint8_t *lane_ptr(ws_warp *w, int sp, uint64_t a, unsigned n, uint32_t l)
+{
+    switch (sp) {
+    case WS_SP_GLOBAL: {
+        const ws_alloc *al = w->gcache;
+        const ws_device *d = w->g->d;
+        if (!al || w->gcache_gen != d->free_gen || !in_range(a - al->addr, n, al->size)) {
+            al = ws_devmem_lookup(d, a);
+            if (!al || !in_range(a - al->addr, n, al->size))
+                return NULL;
+            w->gcache = al;
+            w->gcache_gen = d->free_gen;
+        }
+        return al->data + (a - al->addr);
+    }
+    case WS_SP_SHARED:
+        return in_range(a, n, w->cta->shared_size) ? w->cta->shared + a : NULL;
+    case WS_SP_LOCAL: {
+        const ws_frame *fr = ws_warp_frame(w);
+        return in_range(a, n, fr->localbase + fr->xf->frame_bytes) ? ws_local_ptr(w, l, a) : NULL;
+    }
+    case WS_SP_CONST:
+        return in_range(a, n, w->g->m->cbank_size) ? w->g->m->cbank + a : NULL;
+    case WS_SP_PARAM:
+        return in_range(a, n, w->g->param_bytes) ? w->g->params + a : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* Resolve every active lane to a host pointer (w->mptr); on a fault fill
+ * w->f_* for the lowest faulting lane and return -1.  n: bytes per lane. */
+static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
+{
+    compute_addrs(w, x, exec);
+    const int generic = x->generic || x->space == WS_SP_NONE;
+    ws_step *st = w->st;
+    WS_LANES(exec, l) {
+        uint64_t a = w->maddr[l];
+        int sp = x->space;
+        if (generic)
+            sp = classify(&a);
+        uint8_t *p = (a & (n - 1)) ? NULL : lane_ptr(w, sp, a, n, l);
+        if (!p) {
+            w->fk = (a & (n - 1)) ? WS_FAULT_MISALIGNED : WS_FAULT_OOB;
+            w->f_lane = l;
+            w->f_addr = a;
+            w->f_gaddr = w->maddr[l];
+            w->f_generic = (uint8_t)generic;
+            w->f_size = n;
+            w->f_space = (uint8_t)sp;
+            w->f_access = (uint8_t)access;
+            return -1;
+        }
+        w->mptr[l] = p;
+        w->mspace[l] = (uint8_t)sp;
+        if (st) {
+            st->addr[l] = a;
+            st->lane_space[l] = (uint8_t)sp;
+        }
+    }
+    if (st) {
+        st->mem_kind = (ws_access_kind)access;
+        st->generic = generic;
+        st->size = n;
+        st->mem_mask = exec;
+        int sp = -1;
+        WS_LANES(exec, l) {
+            if (sp < 0)
+                sp = w->mspace[l];
+            else if (sp != w->mspace[l])
+                sp = WS_SP_NONE;
+        }
+        st->space = sp < 0 ? (ws_ptx_space)(generic ? WS_SP_NONE : x->space) : (ws_ptx_space)sp;
+    }
+    return 0;
+}
+
+static inline uint64_t rd(const uint8_t *p, unsigned es)
+{
+    switch (es) {
+    case 1: return *p;
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    }
+}
+
+static inline void wr(uint8_t *p, uint64_t v, unsigned es)
+{
+    switch (es) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); break; }
+    case 4: { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static inline unsigned elem_size(const ws_xinsn *x) { return x->tbits >= 8 ? x->tbits / 8u : 1u; }
+
+static int x_ld(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!exec)
+        return WS_X_NEXT;
+    const unsigned es = elem_size(x), nv = x->vec;
+    if (resolve(w, x, exec, es * nv, WS_ACC_LOAD) < 0)
+        return WS_X_FAULT;
+    const int sgn = ws_ptx_type_is_signed((ws_ptx_type)x->type) && es < 8;
+    const unsigned bits = es * 8;
+    for (unsigned e = 0; e < nv && e < x->ndst; e++) {
+        uint64_t *D = ws_dst(w, x, (int)e);
+        const uint64_t dm = x->dmask[e];
+        const unsigned off = e * es;
+        if (sgn) {
+            WS_LANES(exec, l) D[l] = (uint64_t)ws_sext(rd(w->mptr[l] + off, es), bits) & dm;
+        } else {
+            WS_LANES(exec, l) D[l] = rd(w->mptr[l] + off, es) & dm;
+        }
+    }
+    return WS_X_NEXT;
+}
+
+static int x_st(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!exec)
+        return WS_X_NEXT;
+    const unsigned es = elem_size(x), nv = x->vec;
+    if (resolve(w, x, exec, es * nv, WS_ACC_STORE) < 0)
+        return WS_X_FAULT;
+    for (unsigned e = 0; e < nv && e < x->nsrc; e++) {
+        const uint64_t *S = SRC((int)e);
+        const unsigned off = e * es;
+        WS_LANES(exec, l) wr(w->mptr[l] + off, S[l], es);
+    }
+    return WS_X_NEXT;
+}
+
+static inline uint64_t atom_op(const ws_xinsn *x, uint64_t old, uint64_t b, uint64_t c, int ftz)
+{
+    const unsigned n = x->tbits;
+    const uint64_t m = ws_bits_mask(n);
+    const int sgn = ws_ptx_type_is_signed((ws_ptx_type)x->type);
+    old &= m;
+    b &= m;
+    switch (x->subop) {
+    case WS_ATOM_ADD:
+        if (x->type == WS_T_F32) {
+            float r = ws_f32_in(old, ftz) + ws_f32_in(b, ftz);
+            return ws_f32_out(r, ftz, 0);
+        }
+        if (x->type == WS_T_F64)
+            return ws_f64_out(ws_as_f64(old) + ws_as_f64(b), 0);
+        return (old + b) & m;
+    case WS_ATOM_MIN:
+        if (sgn)
+            return ws_sext(b, n) < ws_sext(old, n) ? b : old;
+        return b < old ? b : old;
+    case WS_ATOM_MAX:
+        if (sgn)
+            return ws_sext(b, n) > ws_sext(old, n) ? b : old;
+        return b > old ? b : old;
+    case WS_ATOM_INC: return old >= b ? 0 : old + 1;
+    case WS_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+    case WS_ATOM_AND: return old & b;
+    case WS_ATOM_OR: return old | b;
+    case WS_ATOM_XOR: return old ^ b;
+    case WS_ATOM_EXCH: return b;
+    case WS_ATOM_CAS: return old == b ? (c & m) : old;
+    default: return old;
+    }
+}
+
+static int x_atom(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!exec)
+        return WS_X_NEXT;
+    const unsigned es = elem_size(x);
+    if (resolve(w, x, exec, es, WS_ACC_ATOMIC) < 0)
+        return WS_X_FAULT;
+    const uint64_t *B = SRC(0);
+    const uint64_t *C = x->subop == WS_ATOM_CAS ? SRC(1) : B;
+    const int is_red = x->op == WS_OP_RED;
+    uint64_t *D = is_red ? NULL : ws_dst(w, x, 0);
+    WS_LANES(exec, l) {
+        /* atom.add.f32 flushes subnormals on global memory, not on shared */
+        int ftz = w->mspace[l] != WS_SP_SHARED;
+        uint64_t old = rd(w->mptr[l], es);
+        wr(w->mptr[l], atom_op(x, old, B[l], C[l], ftz), es);
+        if (D)
+            D[l] = old & x->dmask[0];
+    }
+    return WS_X_NEXT;
+}
+
+/* prefetch / prefetchu: addresses reported, nothing checked or changed */
+static int x_prefetch(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!exec || !w->st)
+        return WS_X_NEXT;
+    compute_addrs(w, x, exec);
+    ws_step *st = w->st;
+    const int generic = x->generic || x->space == WS_SP_NONE;
+    st->mem_kind = WS_ACC_PREFETCH;
+    st->generic = generic;
+    st->size = 1;
+    st->mem_mask = exec;
+    st->space = generic ? WS_SP_NONE : (ws_ptx_space)x->space;
+    WS_LANES(exec, l) {
+        uint64_t a = w->maddr[l];
+        int sp = generic ? classify(&a) : x->space;
+        st->addr[l] = a;
+        st->lane_space[l] = (uint8_t)sp;
+    }
+    return WS_X_NEXT;
+}
+
+static inline uint64_t window_of(int sp)
+{
+    switch (sp) {
+    case WS_SP_SHARED: return WS_GEN_SHARED_BASE;
+    case WS_SP_LOCAL: return WS_GEN_LOCAL_BASE;
+    case WS_SP_CONST: return WS_GEN_CONST_BASE;
+    case WS_SP_PARAM: return WS_GEN_PARAM_BASE;
+    default: return 0;
+    }
+}
+
+/* cvta.space d, a (to generic) / cvta.to.space d, a (from generic) */
+static int x_cvta(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    const uint64_t *A = SRC(0);
+    uint64_t *D = ws_dst(w, x, 0);
+    const uint64_t win = window_of(x->space), m = x->dmask[0] & x->tmask;
+    const int to = (x->flags & WS_F_TO) || x->subop == WS_CVTA_FROM_GENERIC;
+    if (win == 0) {
+        WS_LANES(exec, l) D[l] = A[l] & m;
+    } else if (to) {
+        WS_LANES(exec, l) D[l] = (A[l] - win) & m;
+    } else {
+        WS_LANES(exec, l) D[l] = (A[l] + win) & m;
+    }
+    return WS_X_NEXT;
+}
+
+/* isspacep.space p, a */
+static int x_isspacep(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    const uint64_t *A = SRC(0);
+    uint32_t r = 0;
+    WS_LANES(exec, l) {
+        uint64_t a = A[l];
+        int sp = classify(&a);
+        r |= (uint32_t)(sp == x->space) << l;
+    }
+    ws_setp(w, x->dst[0], r, exec);
+    return WS_X_NEXT;
+}
+
+ws_xfn ws_exec_mem_pick(const ws_xinsn *x)
+{
+    unsigned es = x->tbits / 8;
+    bool size_ok = es == 1 || es == 2 || es == 4 || es == 8;
+    switch (x->op) {
+    case WS_OP_LD: case WS_OP_LDU:
+        if (!size_ok || x->ndst < x->vec || x->dpred)
+            return NULL;
+        return x_ld;
+    case WS_OP_ST:
+        if (!size_ok || x->nsrc < x->vec)
+            return NULL;
+        return x_st;
+    case WS_OP_ATOM: case WS_OP_RED:
+        if (es != 4 && es != 8)
+            return NULL;
+        if (x->type == WS_T_F32 || x->type == WS_T_F64) {
+            if (x->subop != WS_ATOM_ADD && x->subop != WS_ATOM_EXCH)
+                return NULL;
+        }
+        if (x->op == WS_OP_ATOM && x->ndst < 1)
+            return NULL;
+        if (x->subop == WS_ATOM_CAS && x->nsrc < 2)
+            return NULL;
+        if (x->space != WS_SP_NONE && x->space != WS_SP_GLOBAL && x->space != WS_SP_SHARED)
+            return NULL;
+        return x_atom;
+    case WS_OP_PREFETCH: case WS_OP_PREFETCHU:
+        return x_prefetch;
+    case WS_OP_CVTA:
+        if (x->nsrc == 1 && x->src[0].kind == WS_XS_NONE)
+            return ws_exec_mov_sym_fn();
+        return x->nsrc == 1 ? x_cvta : NULL;
+    case WS_OP_ISSPACEP:
+        return x->dpred ? x_isspacep : NULL;
+    default:
+        return NULL;
+    }
+}
