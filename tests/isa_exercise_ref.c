@@ -644,6 +644,26 @@ static double f64_fma(double a, double b, double c, int m)
     return f64_dir(r, sg, m);
 }
 
+/* PTX min/max: a NaN operand (quiet or signalling) yields the other one;
+ * the sign of a zero result is left open (compared as values). */
+static double nanmin(double a, double b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a < b ? a : b;
+}
+
+static double nanmax(double a, double b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a > b ? a : b;
+}
+
 /* integer -> float with a rounding mode (the C conversion rounds to nearest) */
 static float i64_to_f32(int64_t v, int m)
 {
@@ -774,9 +794,9 @@ static void ref_float_one(float x, float y, float z, double X, double Y, double 
     f[17] = 1.0f / x;
     f[18] = f32_div(1.0f, x, RZ);
     f[19] = copysignf(x, y);
-    f[20] = fminf(x, y);
+    f[20] = (float)nanmin(x, y);
     ft[20] = (float)ISA_TOL_VALUE;
-    f[21] = fmaxf(x, y);
+    f[21] = (float)nanmax(x, y);
     ft[21] = (float)ISA_TOL_VALUE;
     f[22] = fabsf(x);
     f[23] = -x;
@@ -825,9 +845,9 @@ static void ref_float_one(float x, float y, float z, double X, double Y, double 
     d[8] = f64_sqrt(X, RU);
     d[9] = 1.0 / X;
     d[10] = copysign(X, Y);
-    d[11] = fmin(X, Y);
+    d[11] = nanmin(X, Y);
     dt[11] = ISA_TOL_VALUE;
-    d[12] = fmax(X, Y);
+    d[12] = nanmax(X, Y);
     dt[12] = ISA_TOL_VALUE;
     d[13] = fabs(X);
     d[14] = (double)x;
