@@ -949,8 +949,17 @@ static void parse_alias(ws_ptx_parser *p)
     if (b < 0 || p->names.b[b].kind != WS_NK_SYM || p->m->syms[p->names.b[b].idx].func < 0)
         ws_ptx_fail_at(p, a, "'.alias' name %s must be declared as a function first", ws_ptx_desc(p, a));
     ws_ptx_func *af = &p->m->funcs[p->m->syms[p->names.b[b].idx].func];
+    const ws_ptx_func *tf = &p->m->funcs[p->m->syms[si].func];
     if (!af->is_decl)
         ws_ptx_fail_at(p, a, "'.alias' name %s already has a body", ws_ptx_desc(p, a));
+    bool same = af->nparams == tf->nparams && af->nrets == tf->nrets && af->is_entry == tf->is_entry;
+    for (uint32_t i = 0; same && i < af->nparams + af->nrets; i++) {
+        int32_t x = i < af->nparams ? af->params[i] : af->rets[i - af->nparams];
+        int32_t y = i < af->nparams ? tf->params[i] : tf->rets[i - af->nparams];
+        same = p->m->vars[x].size == p->m->vars[y].size;
+    }
+    if (!same)
+        ws_ptx_fail_at(p, a, "'.alias' %s and %s have different prototypes", ws_ptx_desc(p, a), ws_ptx_desc(p, t));
     /* Calls to the alias go to the target. */
     p->m->syms[p->names.b[b].idx].func = p->m->syms[si].func;
 }
