@@ -8,6 +8,7 @@ M.version = core.version()
 M.datadir = core.datadir()
 M.options = core.options
 M.buffer = core.buffer
+M.graph = core.graph
 M.check = require "warpscope.check"
 
 -- ws.gpu{ opts }: a new GPU (see warpscope-lua(7) for the options).

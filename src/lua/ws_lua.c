@@ -1,6 +1,7 @@
 #include "config.h"
 #include "lua/ws_lua.h"
 #include "lua/ws_lua_buffer.h"
+#include "lua/ws_lua_graph.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
@@ -17,6 +18,7 @@ typedef struct ws_lua_submodule {
 
 static const ws_lua_submodule submodules[] = {
     { "buffer", ws_lua_open_buffer },
+    { "graph", ws_lua_open_graph },
     { NULL, NULL },
 };
 

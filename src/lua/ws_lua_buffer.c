@@ -9,13 +9,17 @@
  *   b[i], b[i] = v, #b, b.type, b == c, tostring(b)
  *   b:totable() b:fill(v) b:slice(i [, j]) b:copy() b:sum() b:min() b:max()
  *   b:find(v) b:diff(other) b:bytes()
- * Indices are 0-based.  Values are range-checked for the element type. */
+ * Indices are 0-based.  Values are range-checked for the element type.
+ * Views (ws_lua_buffer_push_view) share another object's memory and are
+ * read-only; they have their own metatable with the same methods. */
 #include "lua/ws_lua_buffer.h"
 
 #include <lauxlib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define WS_BUFFER_VIEW_MT "warpscope.buffer.view"
 
 static const char *const type_names[WS_BUF_NTYPES] = {
     "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64",
@@ -49,12 +53,12 @@ static int is_float(ws_buf_type t)
 
 /* ------------------------------------------------------------ creation */
 
-static void set_meta(lua_State *L);
+static void set_meta(lua_State *L, int view);
 
-static ws_buffer *push_raw(lua_State *L, ws_buf_type type, size_t n, void *data)
+static ws_buffer *push_raw(lua_State *L, ws_buf_type type, size_t n, void *data, int view)
 {
 #if LUA_VERSION_NUM >= 504
-    ws_buffer *b = lua_newuserdatauv(L, sizeof *b, 0);
+    ws_buffer *b = lua_newuserdatauv(L, sizeof *b, view ? 1 : 0);
 #else
     ws_buffer *b = lua_newuserdata(L, sizeof *b);
 #endif
@@ -62,7 +66,7 @@ static ws_buffer *push_raw(lua_State *L, ws_buf_type type, size_t n, void *data)
     b->n = n;
     b->elsize = type_sizes[type];
     b->data = data;
-    set_meta(L);
+    set_meta(L, view);
     return b;
 }
 
@@ -75,7 +79,7 @@ ws_buffer *ws_lua_buffer_push(lua_State *L, ws_buf_type type, size_t n)
         luaL_error(L, "buffer of %zu %s elements is too large", n, type_names[type]);
     /* Create the userdata first (data NULL) so an allocation failure
      * leaves nothing to leak. */
-    ws_buffer *b = push_raw(L, type, 0, NULL);
+    ws_buffer *b = push_raw(L, type, 0, NULL, 0);
     void *data = calloc(n ? n : 1, es);
     if (!data)
         luaL_error(L, "out of memory allocating a buffer of %zu %s elements", n, type_names[type]);
@@ -90,17 +94,50 @@ ws_buffer *ws_lua_buffer_push_owned(lua_State *L, ws_buf_type type, size_t n, vo
         free(data);
         luaL_error(L, "invalid buffer type %d", (int)type);
     }
-    return push_raw(L, type, n, data);
+    return push_raw(L, type, n, data, 0);
+}
+
+ws_buffer *ws_lua_buffer_push_view(lua_State *L, ws_buf_type type, size_t n, void *data,
+                                   int owner_idx)
+{
+    if ((unsigned)type >= WS_BUF_NTYPES)
+        luaL_error(L, "invalid buffer type %d", (int)type);
+    owner_idx = lua_absindex(L, owner_idx);
+    ws_buffer *b = push_raw(L, type, n, data, 1);
+    lua_pushvalue(L, owner_idx);
+#if LUA_VERSION_NUM >= 504
+    lua_setiuservalue(L, -2, 1);
+#else
+    lua_setuservalue(L, -2);
+#endif
+    return b;
+}
+
+int ws_lua_buffer_readonly(lua_State *L, int idx)
+{
+    return luaL_testudata(L, idx, WS_BUFFER_VIEW_MT) != NULL;
 }
 
 ws_buffer *ws_lua_buffer_test(lua_State *L, int idx)
 {
-    return luaL_testudata(L, idx, WS_BUFFER_MT);
+    ws_buffer *b = luaL_testudata(L, idx, WS_BUFFER_MT);
+    return b ? b : luaL_testudata(L, idx, WS_BUFFER_VIEW_MT);
 }
 
 ws_buffer *ws_lua_buffer_check(lua_State *L, int idx)
 {
-    return luaL_checkudata(L, idx, WS_BUFFER_MT);
+    ws_buffer *b = ws_lua_buffer_test(L, idx);
+    if (!b)
+        luaL_argerror(L, idx,
+                      lua_pushfstring(L, "buffer expected, got %s", luaL_typename(L, idx)));
+    return b;
+}
+
+static void check_writable(lua_State *L, int idx)
+{
+    if (ws_lua_buffer_readonly(L, idx))
+        luaL_error(L, "this buffer is read-only (it shares a graph's arrays); use b:copy() "
+                      "for a writable copy");
 }
 
 /* ------------------------------------------------------------ elements */
@@ -262,6 +299,7 @@ static int m_newindex(lua_State *L)
     ws_buffer *b = ws_lua_buffer_check(L, 1);
     if (lua_type(L, 2) == LUA_TSTRING)
         return luaL_error(L, "cannot set field '%s' of a buffer", lua_tostring(L, 2));
+    check_writable(L, 1);
     set_elem(L, b, check_index(L, b, 2), 3);
     return 0;
 }
@@ -340,6 +378,7 @@ static int b_fill(lua_State *L)
 {
     ws_buffer *b = ws_lua_buffer_check(L, 1);
     luaL_checkany(L, 2);
+    check_writable(L, 1);
     if (b->n == 0) {
         lua_settop(L, 1);
         return 1;
@@ -569,9 +608,9 @@ static int f_call(lua_State *L)
     return f_new(L);
 }
 
-static void set_meta(lua_State *L)
+static void set_meta(lua_State *L, int view)
 {
-    if (luaL_newmetatable(L, WS_BUFFER_MT)) {
+    if (luaL_newmetatable(L, view ? WS_BUFFER_VIEW_MT : WS_BUFFER_MT)) {
         static const luaL_Reg methods[] = {
             { "totable", b_totable }, { "fill", b_fill }, { "slice", b_slice },
             { "copy", b_copy },       { "sum", b_sum },   { "min", b_min },
@@ -582,10 +621,16 @@ static void set_meta(lua_State *L)
         lua_pushcclosure(L, m_index, 1);
         lua_setfield(L, -2, "__index");
         static const luaL_Reg meta[] = {
-            { "__newindex", m_newindex }, { "__len", m_len }, { "__gc", m_gc },
+            { "__newindex", m_newindex }, { "__len", m_len },
             { "__eq", m_eq },             { "__tostring", m_tostring }, { NULL, NULL },
         };
         luaL_setfuncs(L, meta, 0);
+        if (!view) {
+            /* Views own nothing: their memory belongs to the owner they
+             * keep alive. */
+            lua_pushcfunction(L, m_gc);
+            lua_setfield(L, -2, "__gc");
+        }
     }
     lua_setmetatable(L, -2);
 }

@@ -45,6 +45,15 @@ size_t ws_buf_type_size(ws_buf_type t);
 ws_buffer *ws_lua_buffer_push(lua_State *L, ws_buf_type type, size_t n);
 /* Push a buffer that takes ownership of `data` (malloc'ed, n elements). */
 ws_buffer *ws_lua_buffer_push_owned(lua_State *L, ws_buf_type type, size_t n, void *data);
+/* Push a read-only buffer (a "view") over n elements at data, memory owned
+ * by the Lua value at owner_idx, which the view keeps alive.  Reading works
+ * as for any buffer (check/test accept views); writing raises an error
+ * ("read-only"); b:copy() gives a writable buffer.  Graph CSR arrays are
+ * handed out this way, so g.col costs no copy and cannot be corrupted. */
+ws_buffer *ws_lua_buffer_push_view(lua_State *L, ws_buf_type type, size_t n, void *data,
+                                   int owner_idx);
+/* 1 when the value at idx is a read-only view. */
+int ws_lua_buffer_readonly(lua_State *L, int idx);
 /* The buffer at idx, or a Lua argument error. */
 ws_buffer *ws_lua_buffer_check(lua_State *L, int idx);
 /* The buffer at idx, or NULL when it is not one. */
