@@ -454,6 +454,9 @@ static void conv(ws_ptx_ictx *c, char role, int n, const raw_opnd *r, ws_ptx_opn
         ws_ptx_fail_at(p, r->tok, "operand %d of '%s' cannot be negated with '!'", n, c->name);
     if (r->kind == RK_VEC) {
         if (role == 'V' || role == 'W') {
+            if (c->in->vec == 1)
+                ws_ptx_fail_at(p, r->tok, "operand %d of '%s' is a vector, but the instruction has no .v2 or .v4", n,
+                               c->name);
             if (c->in->vec != r->nvec)
                 ws_ptx_fail_at(p, r->tok, "operand %d of '%s' has %d elements, expected %d", n, c->name, r->nvec,
                                c->in->vec);
@@ -505,6 +508,8 @@ static void conv(ws_ptx_ictx *c, char role, int n, const raw_opnd *r, ws_ptx_opn
     }
     if (r->comp != NONE_TOK)
         ws_ptx_fail_at(p, r->comp, "unexpected %s after %s", ws_ptx_desc(p, r->comp), ws_ptx_desc(p, r->id));
+    if (!ref.kind)
+        undefined(c, r->id, (role == 'x' || role == 'y' || role == 'g') ? "symbol" : "register");
     if (ref.kind == WS_NK_SYM) {
         if (role != 'x' && role != 'y' && role != 'g')
             ws_ptx_fail_at(p, r->id, "operand %d of '%s': %s is a %s, not a register", n, c->name,
@@ -595,6 +600,8 @@ void ws_ptx_parse_insn(ws_ptx_parser *p, int32_t guard, bool guard_neg, size_t s
     pick_pattern(&c, -1, &plen, &lo, &hi);
     if (!ws_ptx_is(p, ';'))
         for (;;) {
+            if (hi == 0)
+                ws_ptx_fail_at(p, p->pos, "expected ';' after '%s', found %s", c.name, ws_ptx_desc(p, p->pos));
             if (nraw == hi || nraw == WS_PTX_MAX_RAW)
                 ws_ptx_fail_at(p, p->pos, "too many operands for '%s' (expected %d)", c.name, hi);
             parse_raw(&c, &raw[nraw], nraw == 0);

@@ -609,6 +609,15 @@ static void check_mods(ws_ptx_ictx *c)
         FAIL(c, c->subtok[0], "unsupported modifier %s on '%s'", ws_ptx_desc(c->p, c->subtok[0]), c->name);
 }
 
+static const char *example_type(uint32_t types)
+{
+    static const ws_ptx_type pref[] = { WS_T_S32, WS_T_U32, WS_T_B32, WS_T_F32, WS_T_U64, WS_T_PRED };
+    for (size_t i = 0; i < WS_ARRAY_LEN(pref); i++)
+        if (types & (1u << pref[i]))
+            return ws_ptx_type_name(pref[i]);
+    return "b32";
+}
+
 void ws_ptx_parse_mods(ws_ptx_ictx *c)
 {
     ws_ptx_parser *p = c->p;
@@ -616,6 +625,7 @@ void ws_ptx_parse_mods(ws_ptx_ictx *c)
     const ws_ptx_opspec *s = c->spec;
     c->pat = s->pat;
     c->lastmod = c->optok;
+    snprintf(c->name, sizeof c->name, "%s", s->name);   /* until the modifiers are known */
     while (ws_ptx_is(p, WS_TK_DOT)) {
         size_t at = p->pos;
         const ws_ptx_tok *t = ws_ptx_peek(p);
@@ -687,7 +697,7 @@ void ws_ptx_parse_mods(ws_ptx_ictx *c)
     if (c->ntypes != s->ntypes && !(optional_type && c->ntypes <= 1)) {
         if (c->ntypes < s->ntypes)
             FAIL(c, c->lastmod, "'%s' needs %s (e.g. .%s)", c->name, s->ntypes == 2 ? "two types" : "a type",
-                 s->ntypes == 2 ? "f32.s32" : ws_ptx_type_name((ws_ptx_type)__builtin_ctz(s->types)));
+                 s->ntypes == 2 ? "f32.s32" : example_type(s->types));
         FAIL(c, c->typetok[s->ntypes], "unexpected type %s on '%s'", ws_ptx_desc(p, c->typetok[s->ntypes]),
              c->name);
     }

@@ -951,7 +951,7 @@ static void parse_alias(ws_ptx_parser *p)
     ws_ptx_func *af = &p->m->funcs[p->m->syms[p->names.b[b].idx].func];
     const ws_ptx_func *tf = &p->m->funcs[p->m->syms[si].func];
     if (!af->is_decl)
-        ws_ptx_fail_at(p, a, "'.alias' name %s already has a body", ws_ptx_desc(p, a));
+        ws_ptx_fail_at(p, a, "'.alias' name %s is already defined", ws_ptx_desc(p, a));
     bool same = af->nparams == tf->nparams && af->nrets == tf->nrets && af->is_entry == tf->is_entry;
     for (uint32_t i = 0; same && i < af->nparams + af->nrets; i++) {
         int32_t x = i < af->nparams ? af->params[i] : af->rets[i - af->nparams];
