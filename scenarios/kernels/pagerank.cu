@@ -32,7 +32,8 @@
  *   }
  *   // result in pr_a
  *
- * CPU reference (bit-exact in float32, no FMA contraction, x87 not used):
+ * CPU reference (ws_graph_pagerank in src/graph; bit-exact, every value and
+ * operation float32 rounded to nearest, no fused multiply-add):
  *   base = (1.0f - d) / (float)n;                  (float operations)
  *   contrib[u] = outdeg[u] ? pr[u] / (float)outdeg[u] : 0.0f;
  *   sum = 0.0f; for e in trow[v] .. trow[v+1]-1: sum = sum + contrib[tcol[e]];
