@@ -1,0 +1,85 @@
+# `warpscope graph info|convert|gen`: output, exit statuses, messages.
+. "$WS_SRCDIR/tests/tap.sh"
+W=$WARPSCOPE
+D=$WS_SRCDIR/tests/data
+T=$WS_BUILDDIR/graph_cli.tmp
+rm -rf "$T"; mkdir -p "$T"
+
+out=$($W graph info "$D/tiny.el"); t_ok $? "info exits 0"
+t_match "$out" '^  vertices      6$' "info: vertices"
+t_match "$out" '^  edges         8 \(directed: not symmetric\)$' "info: edges and directedness"
+t_match "$out" '^  weights       1\.\.7$' "info: weight range"
+t_match "$out" '^  out-degree    min 1, median 1, mean 1\.33, max 2$' "info: degree summary"
+t_match "$out" '^  components    1 ' "info: components"
+t_match "$out" '^  diameter      >= 3 ' "info: diameter bound"
+t_match "$out" '^ +2-3 +2  #+$' "info: histogram row"
+out=$($W graph info "$D/tiny.graph"); t_match "$out" 'edges         16 \(undirected' "METIS is undirected"
+out=$($W graph info "$D/tiny.el" --symmetrize); t_match "$out" 'edges         16 \(undirected' "--symmetrize"
+out=$($W graph info "$D/tiny.el" --json)
+t_match "$out" '^\{"graph": ".*tiny.el", "format": "edgelist", "vertices": 6, "edges": 8, "symmetric": false' "--json"
+out=$($W graph info default); t_ok $? "info default exits 0"
+t_match "$out" '^graph: default \(grid\{width = 256' "default names its recipe"
+t_match "$out" '^  vertices      65412' "default vertices"
+out=$($W graph info "$D/sparse.snap.txt"); t_match "$out" 'vertices      4 \(renumbered' "relabelling is shown"
+out=$($W graph info "$D/tiny.snap.txt" --format edgelist); t_ok $? "--format override"
+
+# convert and read back
+out=$($W graph convert "$D/tiny.el" "$T/tiny.wsg"); t_ok $? "convert exits 0"
+t_is "$out" "wrote $T/tiny.wsg: 6 vertices, 8 edges, weighted (binary)" "convert reports what it wrote"
+out=$($W graph info "$T/tiny.wsg"); t_match "$out" '^  format        binary$' "binary detected"
+t_match "$out" '^  edges         8 ' "binary edges"
+$W graph convert "$T/tiny.wsg" "$T/tiny.mtx" >/dev/null; t_ok $? "binary to Matrix Market"
+t_is "$(head -1 "$T/tiny.mtx")" "%%MatrixMarket matrix coordinate integer general" "Matrix Market banner"
+$W graph convert "$D/tiny.el" "$T/x.out" --to edgelist >/dev/null; t_ok $? "--to edgelist"
+t_is "$(sed -n 2p "$T/x.out")" "# Nodes: 6 Edges: 8" "edge list header"
+a=$($W graph info "$D/tiny.el" --json | sed 's/"graph": "[^"]*", "format": "[a-z]*", //')
+b=$($W graph info "$T/tiny.mtx" --json | sed 's/"graph": "[^"]*", "format": "[a-z]*", //')
+t_is "$a" "$b" "round trip through binary and Matrix Market keeps everything"
+$W graph convert default "$T/default.wsg" --order random --seed 3 >/dev/null; t_ok $? "convert default with an order"
+t_is "$(ls "$T" | grep -c tmp)" 0 "no temporary files left"
+
+# gen
+out=$($W graph gen rmat "$T/r.wsg" --scale 8 --edgefactor 4 --seed 2); t_ok $? "gen rmat"
+t_match "$out" "^wrote .*r.wsg: 256 vertices" "gen reports"
+out=$($W graph gen grid "$T/g.el" --width 5 --height 4); t_is "$out" "wrote $T/g.el: 20 vertices, 62 edges (edgelist)" "gen grid"
+$W graph gen grid "$T/g.el" --width 5 --remove 2 2>"$T/err"; t_is $? 2 "bad generator parameter exits 2"
+t_match "$(cat "$T/err")" "grid: remove must be in \[0, 1\), not 2" "and says why"
+
+# usage errors: exit 2
+$W graph >/dev/null 2>"$T/err"; t_is $? 2 "no subcommand exits 2"
+t_match "$(cat "$T/err")" "missing subcommand" "says what is missing"
+$W graph frob x 2>"$T/err"; t_is $? 2 "unknown subcommand exits 2"
+t_match "$(cat "$T/err")" "unknown subcommand 'frob'" "names it"
+$W graph info 2>"$T/err"; t_is $? 2 "info without a file exits 2"
+$W graph info "$D/tiny.el" --frob 2>"$T/err"; t_is $? 2 "unknown option exits 2"
+t_match "$(cat "$T/err")" "unknown option '--frob'" "names the option"
+$W graph info "$D/tiny.el" --format 2>"$T/err"; t_is $? 2 "missing option value exits 2"
+t_match "$(cat "$T/err")" "option '--format' needs a value" "says so"
+$W graph info "$D/tiny.el" --format=xml 2>"$T/err"; t_is $? 2 "bad format exits 2"
+t_match "$(cat "$T/err")" "unknown format 'xml'" "names the format"
+$W graph info "$D/tiny.el" --order sideways 2>"$T/err"; t_is $? 2 "bad order exits 2"
+$W graph info "$D/tiny.el" --seed -4 2>"$T/err"; t_is $? 2 "bad seed exits 2"
+$W graph convert "$D/tiny.el" 2>"$T/err"; t_is $? 2 "convert without OUT exits 2"
+$W graph convert "$D/tiny.el" "$T/x" --to metis 2>"$T/err"; t_is $? 2 "unwritable format exits 2"
+$W graph gen blob "$T/x" 2>"$T/err"; t_is $? 2 "unknown generator exits 2"
+out=$($W graph --help); t_ok $? "--help exits 0"
+t_match "$out" '^Usage: warpscope graph info' "--help prints usage"
+out=$($W --help); t_match "$out" 'warpscope graph info\|convert\|gen' "listed in warpscope --help"
+
+# bad files: exit 1, file:line: reason on stderr
+printf '0 1\n1 2\n2 x\n' > "$T/bad.el"
+$W graph info "$T/bad.el" >/dev/null 2>"$T/err"; t_is $? 1 "bad line exits 1"
+t_is "$(cat "$T/err")" "warpscope: $T/bad.el:3:3: expected a target id (a non-negative integer), got 'x'" "names file, line and column"
+$W graph info "$D/truncated.el.gz" >/dev/null 2>"$T/err"; t_is $? 1 "truncated gzip exits 1"
+t_match "$(cat "$T/err")" "truncated.el.gz:1: truncated gzip stream" "says truncated"
+$W graph info "$T/nope.el" >/dev/null 2>"$T/err"; t_is $? 1 "missing file exits 1"
+t_match "$(cat "$T/err")" "nope.el: cannot open: No such file or directory" "says why"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n' > "$T/short.mtx"
+$W graph info "$T/short.mtx" >/dev/null 2>"$T/err"; t_is $? 1 "header disagreeing with content exits 1"
+t_match "$(cat "$T/err")" "short.mtx:3: the file ends after 1 entries but the size line \(line 2\) declares 2" "says how"
+head -c 100 "$T/tiny.wsg" > "$T/cut.wsg"
+$W graph info "$T/cut.wsg" >/dev/null 2>"$T/err"; t_is $? 1 "truncated binary exits 1"
+t_match "$(cat "$T/err")" "cut.wsg: truncated binary graph" "says truncated"
+$W graph convert "$D/tiny.el" "$T/no/dir/x.wsg" >/dev/null 2>"$T/err"; t_is $? 1 "unwritable output exits 1"
+rm -rf "$T"
+t_done
