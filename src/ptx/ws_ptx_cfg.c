@@ -71,7 +71,8 @@ uint32_t ws_ptx_ipdom(uint32_t n, const uint32_t *succ_off, const uint32_t *succ
     g.to = ws_xmalloc((m + n + 1) * sizeof *g.to);
     memcpy(g.off, succ_off, (n + 1) * sizeof *g.off);
     g.off[n + 1] = m;
-    memcpy(g.to, succ, m * sizeof *g.to);
+    if (m)
+        memcpy(g.to, succ, m * sizeof *g.to);
     adj pred = reverse(n, &g);
     uint8_t *mark = ws_xcalloc(n + 1, 1);
     uint32_t *stack = ws_xmalloc((n + 1) * sizeof *stack);
