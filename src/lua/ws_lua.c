@@ -1,5 +1,6 @@
 #include "config.h"
 #include "lua/ws_lua.h"
+#include "lua/ws_lua_gpu.h"
 #include "lua/ws_lua_buffer.h"
 #include "lua/ws_lua_graph.h"
 #include "util/ws_paths.h"
@@ -19,6 +20,7 @@ typedef struct ws_lua_submodule {
 static const ws_lua_submodule submodules[] = {
     { "buffer", ws_lua_open_buffer },
     { "graph", ws_lua_open_graph },
+    { "gpu", ws_lua_open_gpu },
     { NULL, NULL },
 };
 

@@ -1,0 +1,32 @@
+-- warpscope.scenario: small helpers shared by the shipped scenarios.
+local M = {}
+
+-- The graph named on the command line: a file path, "default" or nil (the
+-- embedded default graph).  opts are passed to ws.graph.load.
+function M.graph(ws, name, opts)
+  if name == nil or name == "default" then return ws.graph.default() end
+  return ws.graph.load(name, opts)
+end
+
+-- A source vertex from the command line (default 0), checked against n.
+function M.source(s, n)
+  local src = math.tointeger(tonumber(s or 0))
+  if not src or src < 0 or src >= n then
+    error(("source vertex must be an integer in 0..%d, got %s"):format(n - 1, tostring(s)), 2)
+  end
+  return src
+end
+
+function M.ceil_div(a, b) return (a + b - 1) // b end
+
+-- Print what a scenario did: the check's verdict and the engine's counters.
+-- Raises when the check failed, so the exit status says so.
+function M.report(title, gpu, ok, msg, extra)
+  local st = gpu:stats().total
+  print(("%s: %s"):format(title, ok and "result matches the CPU reference" or "MISMATCH"))
+  if extra then print("  " .. extra) end
+  print(("  %d warp instructions, %d thread instructions"):format(st.warp_insns, st.thread_insns))
+  if not ok then error(msg, 2) end
+end
+
+return M

@@ -1,0 +1,427 @@
+/* ws_lua_gpu.c: the Lua `gpu` object: a device with its memory, modules and
+ * launches.  Scenarios play the CUDA host program with it:
+ *
+ *   local gpu = ws.gpu{ sms = 15 }
+ *   local k = gpu:load_ptx("kernels/bfs_topo.ptx"):kernel("bfs_topo_expand")
+ *   gpu:launch(k, { grid = 256, block = 256 }, row, col, 42, 0.85)
+ *
+ * Launch arguments are converted to the PTX parameter types of the kernel's
+ * signature: device arrays pass their address, Lua integers and floats pass
+ * as numbers (checked against the parameter's width), booleans as 0/1. */
+#include "config.h"
+#include "lua/ws_lua_gpu.h"
+
+#include "util/ws_util.h"
+
+#include <lauxlib.h>
+#include <stddef.h>
+#include <string.h>
+
+ws_device *ws_lgpu_check(lua_State *L, int idx)
+{
+    ws_lgpu *g = luaL_checkudata(L, idx, WS_GPU_MT);
+    if (!g->dev)
+        luaL_error(L, "attempt to use a closed gpu");
+    return g->dev;
+}
+
+ws_device *ws_lgpu_of(lua_State *L, int idx)
+{
+    lua_getiuservalue(L, idx, 1);
+    ws_lgpu *g = luaL_testudata(L, -1, WS_GPU_MT);
+    lua_pop(L, 1);   /* the handle at idx keeps the gpu userdata alive */
+    if (!g || !g->dev)
+        luaL_error(L, "attempt to use an object of a closed gpu");
+    return g->dev;
+}
+
+/* ------------------------------------------------------------ creation */
+typedef struct gpu_opt {
+    const char *key;
+    size_t offset;      /* in ws_device_config */
+    int is64;
+    uint64_t min, max;
+    const char *help;
+} gpu_opt;
+
+#define OPT32(k, f, lo, hi, h) { k, offsetof(ws_device_config, f), 0, lo, hi, h }
+#define OPT64(k, f, lo, hi, h) { k, offsetof(ws_device_config, f), 1, lo, hi, h }
+static const gpu_opt gpu_opts[] = {
+    OPT32("sms", num_sms, 1, 1024, "number of SMs"),
+    OPT32("threads_per_sm", max_threads_per_sm, 32, 65536, "resident threads per SM"),
+    OPT32("ctas_per_sm", max_ctas_per_sm, 1, 1024, "resident CTAs per SM"),
+    OPT64("shared_per_sm", shared_bytes_per_sm, 0, 1u << 30, "shared memory bytes per SM"),
+    OPT32("regs_per_sm", regs_per_sm, 256, 1u << 24, "32-bit registers per SM"),
+    OPT32("threads_per_cta", max_threads_per_cta, 32, 65536, "threads per CTA"),
+    OPT64("local_per_thread", local_bytes_per_thread, 0, 1u << 30, "local stack bytes per thread"),
+    OPT64("insn_budget", insn_budget, 0, UINT64_MAX >> 1,
+          "warp instructions per launch before it fails (0: unlimited)"),
+    { NULL, 0, 0, 0, 0, NULL },
+};
+
+static void set_opt(lua_State *L, ws_device_config *c, const gpu_opt *o, int idx)
+{
+    int isint;
+    lua_Integer v = lua_tointegerx(L, idx, &isint);
+    if (!isint && lua_type(L, idx) == LUA_TSTRING) {
+        uint64_t sz;
+        if (ws_parse_size(lua_tostring(L, idx), &sz) == 0) {
+            v = (lua_Integer)sz;
+            isint = 1;
+        }
+    }
+    if (!isint || v < 0 || (uint64_t)v < o->min || (uint64_t)v > o->max)
+        luaL_error(L, "gpu option '%s' (%s) must be an integer in %I..%I, got %s", o->key, o->help,
+                   (lua_Integer)o->min, (lua_Integer)o->max, luaL_tolstring(L, idx, NULL));
+    char *p = (char *)c + o->offset;
+    if (o->is64)
+        *(uint64_t *)p = (uint64_t)v;
+    else
+        *(uint32_t *)p = (uint32_t)v;
+}
+
+/* gpu.new([opts]) */
+static int g_new(lua_State *L)
+{
+    ws_device_config cfg;
+    ws_device_config_default(&cfg);
+    if (!lua_isnoneornil(L, 1)) {
+        luaL_checktype(L, 1, LUA_TTABLE);
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            if (lua_type(L, -2) != LUA_TSTRING)
+                return luaL_error(L, "gpu options are named (key = value); got a %s key",
+                                  luaL_typename(L, -2));
+            const char *k = lua_tostring(L, -2);
+            const gpu_opt *o = gpu_opts;
+            while (o->key && strcmp(o->key, k))
+                o++;
+            if (o->key) {
+                set_opt(L, &cfg, o, -1);
+            } else if (strcmp(k, "preset") == 0) {
+                const char *pv = lua_tostring(L, -1);
+                if (!pv || strcmp(pv, "gtx480"))
+                    return luaL_error(L, "unknown preset '%s' (this build has: gtx480)",
+                                      pv ? pv : luaL_typename(L, -1));
+            } else {
+                luaL_Buffer b;
+                luaL_buffinit(L, &b);
+                for (o = gpu_opts; o->key; o++) {
+                    luaL_addstring(&b, o == gpu_opts ? "" : ", ");
+                    luaL_addstring(&b, o->key);
+                }
+                luaL_pushresult(&b);
+                return luaL_error(L, "unknown gpu option '%s' (valid: preset, %s)", k,
+                                  lua_tostring(L, -1));
+            }
+            lua_pop(L, 1);
+        }
+    }
+    ws_lgpu *g = lua_newuserdatauv(L, sizeof *g, 0);
+    g->dev = NULL;
+    luaL_setmetatable(L, WS_GPU_MT);
+    ws_error err;
+    g->dev = ws_device_create(&cfg, &err);
+    if (!g->dev)
+        return luaL_error(L, "%s", err.msg);
+    return 1;
+}
+
+/* ------------------------------------------------------------ launch */
+static void dims(lua_State *L, int idx, const char *what, uint32_t out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    if (lua_isnil(L, idx))
+        luaL_error(L, "launch configuration needs '%s'", what);
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        int isint;
+        lua_Integer v = lua_tointegerx(L, idx, &isint);
+        if (!isint || v < 1 || v > UINT32_MAX)
+            luaL_error(L, "launch '%s' must be a positive integer or {x, y, z}", what);
+        out[0] = (uint32_t)v;
+        return;
+    }
+    if (!lua_istable(L, idx))
+        luaL_error(L, "launch '%s' must be a positive integer or {x, y, z}, got %s", what,
+                   luaL_typename(L, idx));
+    lua_Integer n = luaL_len(L, idx);
+    if (n < 1 || n > 3)
+        luaL_error(L, "launch '%s' must have 1 to 3 dimensions, got %I", what, n);
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_geti(L, idx, i + 1);
+        int isint;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (!isint || v < 1 || v > UINT32_MAX)
+            luaL_error(L, "launch '%s'[%I] must be a positive integer", what, i + 1);
+        out[i] = (uint32_t)v;
+        lua_pop(L, 1);
+    }
+}
+
+static void launch_config(lua_State *L, int idx, ws_launch_config *lc)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    memset(lc, 0, sizeof *lc);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+        if (strcmp(k, "grid") && strcmp(k, "block") && strcmp(k, "shared"))
+            luaL_error(L, "unknown launch option '%s' (expected grid, block, shared)",
+                       luaL_tolstring(L, -2, NULL));
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, idx, "grid");
+    dims(L, -1, "grid", lc->grid);
+    lua_getfield(L, idx, "block");
+    dims(L, -1, "block", lc->block);
+    lua_getfield(L, idx, "shared");
+    if (!lua_isnil(L, -1)) {
+        int isint;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (!isint || v < 0)
+            luaL_error(L, "launch 'shared' must be a non-negative byte count");
+        lc->shared_bytes = (uint64_t)v;
+    }
+    lua_pop(L, 3);
+}
+
+static void launch_arg(lua_State *L, int idx, const ws_kernel *k, uint32_t i, ws_arg *a)
+{
+    ws_larray *arr;
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            *a = WS_ARG_INT(lua_tointeger(L, idx));
+        else
+            *a = WS_ARG_FLOAT(lua_tonumber(L, idx));
+        return;
+    case LUA_TBOOLEAN:
+        *a = WS_ARG_INT(lua_toboolean(L, idx));
+        return;
+    case LUA_TUSERDATA:
+        if ((arr = ws_larray_test(L, idx)) != NULL) {
+            ws_larray_check(L, idx);
+            *a = WS_ARG_PTR(arr->addr);
+            return;
+        }
+        if (ws_lua_buffer_test(L, idx))
+            luaL_error(L, "argument %d ('%s') of kernel '%s' is a host buffer; copy it to the gpu "
+                          "with gpu:array(type, buffer) and pass the array",
+                       (int)i + 1, ws_kernel_param_name(k, i), ws_kernel_name(k));
+        break;
+    default:
+        break;
+    }
+    luaL_error(L, "argument %d ('%s') of kernel '%s' must be a device array or a number, got %s",
+               (int)i + 1, ws_kernel_param_name(k, i), ws_kernel_name(k), luaL_typename(L, idx));
+}
+
+/* gpu:launch(kernel, {grid=, block=, shared=}, args...) */
+static int g_launch(lua_State *L)
+{
+    ws_device *d = ws_lgpu_check(L, 1);
+    ws_lkernel *lk = luaL_checkudata(L, 2, WS_KERNEL_MT);
+    ws_lgpu_of(L, 2);
+    ws_launch_config lc;
+    launch_config(L, 3, &lc);
+    int nargs = lua_gettop(L) - 3;
+    uint32_t want = ws_kernel_nparams(lk->k);
+    if ((uint32_t)nargs != want)
+        return luaL_error(L, "kernel '%s' takes %d argument%s, got %d", ws_kernel_name(lk->k),
+                          (int)want, want == 1 ? "" : "s", nargs);
+    ws_arg *args = lua_newuserdatauv(L, sizeof(ws_arg) * (size_t)(nargs ? nargs : 1), 0);
+    for (int i = 0; i < nargs; i++)
+        launch_arg(L, 4 + i, lk->k, (uint32_t)i, &args[i]);
+    ws_error err;
+    if (ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err) != 0)
+        return luaL_error(L, "%s", err.msg);
+    return 0;
+}
+
+/* ------------------------------------------------------------ inspection */
+static void push_stats(lua_State *L, const ws_launch_stats *s)
+{
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, (lua_Integer)s->warp_insns);
+    lua_setfield(L, -2, "warp_insns");
+    lua_pushinteger(L, (lua_Integer)s->thread_insns);
+    lua_setfield(L, -2, "thread_insns");
+    lua_pushinteger(L, (lua_Integer)s->thread_insns_pred);
+    lua_setfield(L, -2, "thread_insns_executed");
+    lua_pushinteger(L, (lua_Integer)s->ctas);
+    lua_setfield(L, -2, "ctas");
+}
+
+/* gpu:stats() -> { last = {...}, total = {...} } */
+static int g_stats(lua_State *L)
+{
+    ws_device *d = ws_lgpu_check(L, 1);
+    lua_createtable(L, 0, 2);
+    push_stats(L, ws_device_last_stats(d));
+    lua_setfield(L, -2, "last");
+    push_stats(L, ws_device_total_stats(d));
+    lua_setfield(L, -2, "total");
+    return 1;
+}
+
+static void set_dim(lua_State *L, const char *k, const uint32_t v[3])
+{
+    lua_createtable(L, 3, 0);
+    for (int i = 0; i < 3; i++) {
+        lua_pushinteger(L, v[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, k);
+}
+
+/* gpu:fault() -> table describing the last fault, or nil */
+static int g_fault(lua_State *L)
+{
+    static const char *const kinds[] = { "none", "out_of_bounds", "misaligned", "trap", "budget",
+                                         "deadlock", "stack", "unsupported" };
+    static const char *const access[] = { "none", "load", "store", "atomic", "prefetch" };
+    ws_device *d = ws_lgpu_check(L, 1);
+    const ws_fault *f = ws_device_last_fault(d);
+    if (!f) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, 0, 20);
+    lua_pushstring(L, (unsigned)f->kind < WS_ARRAY_LEN(kinds) ? kinds[f->kind] : "unknown");
+    lua_setfield(L, -2, "kind");
+    lua_pushstring(L, f->kernel);
+    lua_setfield(L, -2, "kernel");
+    lua_pushstring(L, f->func);
+    lua_setfield(L, -2, "func");
+    set_dim(L, "cta", f->cta);
+    set_dim(L, "thread", f->tid);
+    lua_pushinteger(L, f->lane);
+    lua_setfield(L, -2, "lane");
+    lua_pushinteger(L, f->warp);
+    lua_setfield(L, -2, "warp");
+    lua_pushinteger(L, f->pc);
+    lua_setfield(L, -2, "pc");
+    lua_pushstring(L, f->file);
+    lua_setfield(L, -2, "file");
+    lua_pushinteger(L, f->line);
+    lua_setfield(L, -2, "line");
+    lua_pushstring(L, f->insn);
+    lua_setfield(L, -2, "insn");
+    if (f->kind == WS_FAULT_OOB || f->kind == WS_FAULT_MISALIGNED) {
+        lua_pushinteger(L, (lua_Integer)f->addr);
+        lua_setfield(L, -2, "addr");
+        lua_pushinteger(L, f->size);
+        lua_setfield(L, -2, "size");
+        lua_pushstring(L, ws_ptx_space_name(f->space));
+        lua_setfield(L, -2, "space");
+        lua_pushstring(L, (unsigned)f->access < WS_ARRAY_LEN(access) ? access[f->access] : "?");
+        lua_setfield(L, -2, "access");
+        lua_pushstring(L, f->where);
+        lua_setfield(L, -2, "where");
+        if (f->has_alloc) {
+            lua_pushstring(L, f->alloc_name);
+            lua_setfield(L, -2, "alloc");
+            lua_pushinteger(L, (lua_Integer)f->alloc_offset);
+            lua_setfield(L, -2, "offset");
+        }
+    }
+    lua_pushstring(L, f->msg);
+    lua_setfield(L, -2, "message");
+    return 1;
+}
+
+/* gpu:allocations() -> list of {name=, addr=, size=} in address order */
+static int g_allocations(lua_State *L)
+{
+    ws_device *d = ws_lgpu_check(L, 1);
+    size_t n = ws_devmem_count(d);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        const ws_alloc *a = ws_devmem_at(d, i);
+        lua_createtable(L, 0, 3);
+        lua_pushstring(L, a->name);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, (lua_Integer)a->addr);
+        lua_setfield(L, -2, "addr");
+        lua_pushinteger(L, (lua_Integer)a->size);
+        lua_setfield(L, -2, "size");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+/* gpu:close(): free the device now; every handle of it becomes stale. */
+static int g_close(lua_State *L)
+{
+    ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    if (g->dev) {
+        ws_device_free(g->dev);
+        g->dev = NULL;
+    }
+    return 0;
+}
+
+static int g_tostring(lua_State *L)
+{
+    ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    if (!g->dev)
+        lua_pushliteral(L, "gpu (closed)");
+    else
+        lua_pushfstring(L, "gpu (%d SMs)", (int)ws_device_config_get(g->dev)->num_sms);
+    return 1;
+}
+
+static int g_index(lua_State *L)
+{
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "closed") == 0) {
+        ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+        lua_pushboolean(L, g->dev == NULL);
+        return 1;
+    }
+    if (strcmp(k, "sms") == 0) {
+        lua_pushinteger(L, ws_device_config_get(ws_lgpu_check(L, 1))->num_sms);
+        return 1;
+    }
+    luaL_getmetatable(L, WS_GPU_MT);
+    lua_getfield(L, -1, "methods");
+    lua_getfield(L, -1, k);
+    return 1;
+}
+
+int ws_lua_open_gpu(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        { "array", ws_lgpu_array },
+        { "load_ptx", ws_lgpu_load_ptx },
+        { "load_ptx_text", ws_lgpu_load_ptx_text },
+        { "launch", g_launch },
+        { "stats", g_stats },
+        { "fault", g_fault },
+        { "allocations", g_allocations },
+        { "close", g_close },
+        { NULL, NULL },
+    };
+    static const luaL_Reg meta[] = {
+        { "__index", g_index },
+        { "__gc", g_close },
+        { "__close", g_close },
+        { "__tostring", g_tostring },
+        { NULL, NULL },
+    };
+    if (luaL_newmetatable(L, WS_GPU_MT)) {
+        luaL_setfuncs(L, meta, 0);
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "methods");
+    }
+    lua_pop(L, 1);
+    ws_lua_array_register(L);
+    ws_lua_module_register(L);
+
+    static const luaL_Reg fns[] = {
+        { "new", g_new },
+        { NULL, NULL },
+    };
+    luaL_newlib(L, fns);
+    return 1;
+}

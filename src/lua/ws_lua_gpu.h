@@ -1,0 +1,65 @@
+/* ws_lua_gpu.h: private header of the Lua GPU bindings (gpu, arrays,
+ * modules, kernels).
+ *
+ * Handles never dangle: every array, module and kernel userdata keeps its
+ * gpu userdata alive through its user value, and checks on each use that the
+ * gpu is still open (gpu:close() frees the device early) and, for arrays,
+ * that the array was not freed.  A stale handle raises a Lua error. */
+#ifndef WS_LUA_GPU_H
+#define WS_LUA_GPU_H
+
+#include <lua.h>
+#include <stdint.h>
+
+#include "core/ws_core.h"
+#include "lua/ws_lua_buffer.h"
+
+#define WS_GPU_MT    "warpscope.gpu"
+#define WS_ARRAY_MT  "warpscope.array"
+#define WS_MODULE_MT "warpscope.module"
+#define WS_KERNEL_MT "warpscope.kernel"
+
+typedef struct ws_lgpu {
+    ws_device *dev;           /* NULL once closed */
+} ws_lgpu;
+
+typedef struct ws_larray {
+    uint64_t addr;            /* device address; 0 once freed */
+    uint64_t n;               /* elements */
+    ws_buf_type type;
+    uint32_t elsize;
+    char name[64];
+} ws_larray;
+
+typedef struct ws_lmodule {
+    ws_module *mod;
+    char path[256];
+} ws_lmodule;
+
+typedef struct ws_lkernel {
+    const ws_kernel *k;
+} ws_lkernel;
+
+/* The open device behind the gpu at idx (raises if closed). */
+ws_device *ws_lgpu_check(lua_State *L, int idx);
+/* The open device that owns the handle at idx (its user value). */
+ws_device *ws_lgpu_of(lua_State *L, int idx);
+/* A live array at idx (raises "attempt to use a freed array 'x'"). */
+ws_larray *ws_larray_check(lua_State *L, int idx);
+ws_larray *ws_larray_test(lua_State *L, int idx);
+
+/* gpu:array(type, n | table | buffer, opts) */
+int ws_lgpu_array(lua_State *L);
+/* gpu:load_ptx(path) */
+int ws_lgpu_load_ptx(lua_State *L);
+/* gpu:module_text(text [, name]) */
+int ws_lgpu_load_ptx_text(lua_State *L);
+
+/* Register the metatables of arrays, modules and kernels. */
+void ws_lua_array_register(lua_State *L);
+void ws_lua_module_register(lua_State *L);
+
+/* Open `gpu`: pushes a table with new(); ws_lua.c stores it as core.gpu. */
+int ws_lua_open_gpu(lua_State *L);
+
+#endif
