@@ -1,6 +1,8 @@
--- The default scenario, run by `warpscope` with no arguments.
+-- The default scenario, run by `warpscope` with no arguments: data-driven BFS
+-- (the DSAP paper's Algorithm 1) on the embedded road-like graph, checked
+-- against the CPU reference.
 local ws = require "warpscope"
-print(("warpscope %s"):format(ws.version))
-print("The default scenario (a BFS on the embedded road-like graph) arrives with the")
-print("PTX engine and graph layers. Until then, run a script: warpscope SCRIPT.lua")
-print("or see `warpscope --help` and `man warpscope`.")
+print(("warpscope %s: data-driven BFS on the embedded road-like graph"):format(ws.version))
+arg = { [0] = "bfs_data.lua" }
+dofile(ws.data_path("scenarios/bfs_data.lua"))
+print("More scenarios: " .. ws.data_path("scenarios") .. "/*.lua  (warpscope SCRIPT.lua [ARGS])")

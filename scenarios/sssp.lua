@@ -1,10 +1,11 @@
 -- Bellman-Ford SSSP with atomicMin, one thread per vertex per launch.
 -- usage: warpscope scenarios/sssp.lua [GRAPH|default] [SOURCE]
--- Graphs without weights get deterministic weights 1..16 (seeded by --seed).
+-- A graph without weights gets uniform random weights 1..16 (seeded by --seed).
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 
-local g = S.graph(ws, arg[1], { weights = true })
+local g = S.graph(ws, arg[1])
+if not g.weight then g = g:rebuild{ weights = 16, seed = ws.options.seed } end
 local src = S.source(arg[2], g.n)
 local gpu = ws.gpu{}
 local k = gpu:load_ptx(arg[3] or "kernels/sssp.ptx"):kernel("sssp_relax")

@@ -6,8 +6,15 @@ local function report(cond, desc, extra)
   print(("%sok %d - %s"):format(cond and "" or "not ", T.n, desc or ""))
   if not cond then
     T.failed = T.failed + 1
-    local info = debug.getinfo(3, "Sl")
-    print(("#   failed at %s:%d"):format(info.short_src, info.currentline))
+    -- the first caller outside this file (assertions may be tail calls)
+    for level = 2, 20 do
+      local info = debug.getinfo(level, "Sl")
+      if not info then break end
+      if info.currentline > 0 and not info.short_src:find("tap%.lua$") then
+        print(("#   failed at %s:%d"):format(info.short_src, info.currentline))
+        break
+      end
+    end
     if extra then print("#   " .. extra) end
   end
   return cond

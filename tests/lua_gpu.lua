@@ -1,0 +1,143 @@
+-- The Lua host API: gpu, device arrays, modules, kernels, launches, faults.
+local T = require "tap"
+local ws = require "warpscope"
+
+-- A kernel of exactly 6 instructions per thread: out[tid] = tid.
+local PTX = [[
+.version 7.0
+.target sm_75
+.address_size 64
+.visible .entry store_tid(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ret;
+}
+.visible .entry scale(.param .u64 a, .param .f32 s, .param .u32 n)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<3>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [a];
+  ld.param.f32 %f1, [s];
+  ld.param.u32 %r2, [n];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, %r2;
+  @%p1 bra DONE;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.f32 %f2, [%rd3];
+  mul.f32 %f2, %f2, %f1;
+  st.global.f32 [%rd3], %f2;
+DONE:
+  ret;
+}
+]]
+
+local gpu = ws.gpu{ sms = 2 }
+T.is(gpu.sms, 2, "gpu option sms")
+
+-- arrays
+local a = gpu:array("i32", 4, { name = "a" })
+T.is(#a, 4, "array length")
+T.is(a.type, "i32", "array type")
+T.is(a.name, "a", "array name")
+T.is(a.bytes, 16, "array bytes")
+T.is(a[3], 0, "new arrays are zero")
+a[2] = -7
+T.is(a[2], -7, "element write and read back")
+T.ok(a:read() == ws.buffer("i32", { 0, 0, -7, 0 }), "read returns a buffer of the contents")
+a:write({ 5, 6 }, 1)
+T.ok(a:read(1, 2) == ws.buffer("i32", { 5, 6 }), "write at an offset, read a range")
+a:fill(9)
+T.ok(a:read() == ws.buffer("i32", { 9, 9, 9, 9 }), "fill")
+local f = gpu:array("f32", ws.buffer("f32", { 1.5, -2 }))
+T.is(f[0], 1.5, "array from a buffer")
+local u = gpu:array("u8", 3, { fill = 255 })
+T.is(u[2], 255, "fill option")
+T.raises(function() return a[4] end, "index 4 out of range for array 'a' %(elements 0..3; indices are 0%-based%)",
+         "index past the end")
+T.raises(function() a[0] = 2^40 end, "out of range", "value out of the element type's range")
+T.raises(function() gpu:array("i33", 1) end, "unknown element type 'i33'", "bad element type")
+T.raises(function() gpu:array("i32", 1, { nmae = "x" }) end, "unknown array option 'nmae'", "option typo")
+T.raises(function() gpu:array("u8", 1, { fill = 256 }) end, "out of range", "fill out of range")
+T.raises(function() a:write({ 1, 2, 3, 4, 5 }) end, "overflows array 'a'", "write overflow")
+T.raises(function() ws.gpu{ smz = 3 } end, "unknown gpu option 'smz'", "gpu option typo")
+T.raises(function() ws.gpu{ sms = 0 } end, "gpu option 'sms'.*must be an integer in 1%.%.", "gpu option range")
+
+-- modules and kernels
+local m = gpu:load_ptx_text(PTX, "inline.ptx")
+local names = m:kernels()
+T.is(#names, 2, "module lists its kernels")
+local k = m:kernel("store_tid")
+T.is(k.name, "store_tid", "kernel name")
+T.is(#k.params, 1, "kernel parameters")
+T.raises(function() m:kernel("nope") end, "nope", "unknown kernel is named")
+T.raises(function() gpu:load_ptx("no/such/file.ptx") end, "cannot find PTX file 'no/such/file.ptx'",
+         "missing PTX file")
+T.raises(function() gpu:load_ptx_text(".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n  frob.u32 %r1;\n}\n", "bad.ptx") end,
+         "bad.ptx:6:%d+: ", "malformed PTX names file and line")
+
+-- exact instruction counts: 2 CTAs of 40 threads = 2 warps each (32 + 8 lanes)
+local out = gpu:array("u32", 40, { name = "out" })
+gpu:launch(k, { grid = 1, block = 40 }, out)
+local st = gpu:stats().last
+T.is(st.warp_insns, 12, "warp instructions: 2 warps x 6")
+T.is(st.thread_insns, 240, "thread instructions: 40 threads x 6")
+T.is(st.ctas, 1, "CTAs")
+local want = {}
+for i = 0, 39 do want[i + 1] = i end
+T.ok(ws.check.equal(out, want), "kernel result")
+
+-- typed arguments: f32 and u32 parameters from Lua numbers
+local v = gpu:array("f32", { 1, 2, 3, 4 })
+gpu:launch(m:kernel("scale"), { grid = 1, block = 32 }, v, 0.5, 3)
+T.ok(v:read() == ws.buffer("f32", { 0.5, 1, 1.5, 4 }), "float and integer arguments, guarded threads")
+T.raises(function() gpu:launch(k, { grid = 1, block = 32 }) end, "takes 1 argument, got 0", "argument count")
+T.raises(function() gpu:launch(k, { grid = 1, block = 32 }, "x") end, "must be a device array or a number",
+         "argument type")
+T.raises(function() gpu:launch(k, { grid = 1, block = 32 }, ws.buffer("i32", 1)) end, "host buffer",
+         "host buffer passed by mistake")
+T.raises(function() gpu:launch(k, { grid = 1, blok = 32 }, out) end, "unknown launch option 'blok'",
+         "launch option typo")
+T.raises(function() gpu:launch(k, { grid = 0, block = 32 }, out) end, "'grid' must be a positive integer",
+         "zero grid")
+
+-- an out-of-bounds store: a memory-checker report, and the gpu stays usable
+local small = gpu:array("u32", 10, { name = "small" })
+local okl, err = pcall(gpu.launch, gpu, k, { grid = 1, block = 32 }, small)
+T.ok(not okl, "out-of-bounds launch raises")
+T.ok(tostring(err):find("store_tid", 1, true), "report names the kernel")
+T.ok(tostring(err):find("'small'", 1, true), "report names the allocation")
+local fault = gpu:fault()
+T.is(fault.kind, "out_of_bounds", "fault kind")
+T.is(fault.access, "store", "fault access")
+T.is(fault.alloc, "small", "fault allocation")
+T.is(fault.offset, 40, "fault offset: thread 10 writes 40 bytes past the start")
+T.is(fault.thread[1], 10, "first faulting thread is 10")
+T.is(fault.size, 4, "fault access size")
+T.is(fault.line, 12, "fault PTX line (the st.global)")
+gpu:launch(k, { grid = 1, block = 10 }, small)
+T.is(small[9], 9, "the gpu works after a fault")
+T.is(gpu:fault(), nil, "a successful launch clears the fault")
+
+-- stale handles
+small:free()
+T.raises(function() return small[0] end, "attempt to use a freed array 'small'", "freed array")
+T.raises(function() small:free() end, "freed array", "double free")
+local g2 = ws.gpu{}
+local b = g2:array("i32", 2)
+local k2 = g2:load_ptx_text(PTX):kernel("store_tid")
+g2:close()
+T.raises(function() return b[0] end, "closed gpu", "array of a closed gpu")
+T.raises(function() g2:array("i32", 1) end, "closed gpu", "closed gpu")
+T.raises(function() gpu:launch(k2, { grid = 1, block = 1 }, out) end, "closed gpu", "kernel of a closed gpu")
+T.ok(tostring(g2):find("closed"), "closed gpu prints as closed")
+
+T.done()
