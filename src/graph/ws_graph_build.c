@@ -25,13 +25,52 @@ static unsigned popcount64(uint64_t x)
 }
 
 /* The set of ids used by the edges: a bitmap with per-word ranks when the
- * id range is modest, a sorted array otherwise. */
+ * id range is modest (at most 2^22 ids: 0.75 MB), else the sorted distinct
+ * ids, collected through an open-addressing hash set (memory grows with the
+ * ids actually used, so SNAP's sparse 7-digit ids cost little) and looked
+ * up by binary search. */
+#define IDSET_BITMAP_MAX ((uint64_t)1 << 22)
+#define IDSET_EMPTY UINT32_MAX
+
 typedef struct idset {
     uint64_t *bits;
     uint32_t *rank;
-    uint32_t *sorted;
-    size_t words, count;
+    uint32_t *keys;        /* hash slots while collecting */
+    uint32_t *sorted;      /* the distinct ids in increasing order */
+    size_t words, count, cap;
 } idset;
+
+static size_t slot_of(const idset *s, uint32_t id)
+{
+    size_t mask = s->cap - 1;
+    size_t h = (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+    while (s->keys[h] != IDSET_EMPTY && s->keys[h] != id)
+        h = (h + 1) & mask;
+    return h;
+}
+
+static void hash_grow(idset *s)
+{
+    uint32_t *old = s->keys;
+    size_t oldcap = s->cap;
+    s->cap = oldcap ? oldcap * 2 : 1024;
+    s->keys = ws_xmalloc(s->cap * sizeof *s->keys);
+    memset(s->keys, 0xff, s->cap * sizeof *s->keys);
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i] != IDSET_EMPTY)
+            s->keys[slot_of(s, old[i])] = old[i];
+    free(old);
+}
+
+static void hash_add(idset *s, uint32_t id)
+{
+    size_t h = slot_of(s, id);
+    if (s->keys[h] == id)
+        return;
+    s->keys[h] = id;
+    if (++s->count * 10 > s->cap * 7)
+        hash_grow(s);
+}
 
 static void idset_build(idset *s, const ws_gedges *e)
 {
@@ -39,7 +78,7 @@ static void idset_build(idset *s, const ws_gedges *e)
     if (e->m == 0)
         return;
     uint64_t range = (uint64_t)e->max_id + 1;
-    if (range <= 128 * (uint64_t)e->m + ((uint64_t)1 << 22)) {
+    if (range <= IDSET_BITMAP_MAX) {
         s->words = (size_t)((range + 63) / 64);
         s->bits = ws_xcalloc(s->words, sizeof *s->bits);
         for (size_t i = 0; i < e->m; i++) {
@@ -53,12 +92,21 @@ static void idset_build(idset *s, const ws_gedges *e)
             c += popcount64(s->bits[w]);
         }
         s->count = c;
-    } else {
-        s->sorted = ws_xmalloc(2 * e->m * sizeof *s->sorted);
-        memcpy(s->sorted, e->src, e->m * sizeof *s->sorted);
-        memcpy(s->sorted + e->m, e->dst, e->m * sizeof *s->sorted);
-        s->count = ws_graph_sort_unique_u32(s->sorted, 2 * e->m);
+        return;
     }
+    hash_grow(s);
+    for (size_t i = 0; i < e->m; i++) {
+        hash_add(s, e->src[i]);
+        hash_add(s, e->dst[i]);
+    }
+    s->sorted = ws_xmalloc(s->count * sizeof *s->sorted);
+    size_t o = 0;
+    for (size_t i = 0; i < s->cap; i++)
+        if (s->keys[i] != IDSET_EMPTY)
+            s->sorted[o++] = s->keys[i];
+    free(s->keys);
+    s->keys = NULL;
+    ws_graph_sort_unique_u32(s->sorted, s->count);
 }
 
 static uint32_t idset_map(const idset *s, uint32_t id)
@@ -111,6 +159,7 @@ static void idset_free(idset *s)
 {
     free(s->bits);
     free(s->rank);
+    free(s->keys);
     free(s->sorted);
 }
 

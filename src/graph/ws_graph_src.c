@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SRC_CHUNK (256u * 1024u)
+#define SRC_CHUNK (128u * 1024u)
 #define SRC_MAX_LINE ((size_t)256 << 20)
 
 static void src_init(ws_gsrc *s, const char *name)
@@ -33,7 +33,7 @@ int ws_gsrc_open_file(ws_gsrc *s, const char *path, ws_error *err)
         return ws_error_set(err, WS_E_IO, "%s: cannot open: %s", path,
                             e ? strerror(e) : "out of memory");
     }
-    gzbuffer(s->gz, SRC_CHUNK);
+    gzbuffer(s->gz, 64u * 1024u);
     return 0;
 }
 
