@@ -205,6 +205,8 @@ struct ws_warp {
     uint8_t *local; uint64_t local_stride;
     /* barrier wait */
     uint32_t bar_id, bar_mask, bar_dst;
+    uint32_t bar_pc;         /* the barrier instruction (for reports) */
+    const ws_xinsn *bar_insn;
     uint8_t bar_kind;        /* WS_BAR_* of the waiting instruction */
     uint8_t bar_dpred;
     /* scratch for memory instructions */
@@ -391,7 +393,8 @@ void ws_cta_check_barriers(ws_cta *c);
 
 /* ws_fault.c */
 void ws_fault_fill(ws_warp *w, const ws_xinsn *x, ws_error *err);
-void ws_fault_simple(ws_grid *g, ws_warp *w, ws_fault_kind kind, const char *what, ws_error *err);
+void ws_fault_simple(ws_grid *g, ws_warp *w, ws_fault_kind kind, const char *what, const char *detail,
+                     ws_error *err);
 const char *ws_space_word(int space);
 
 /* ws_devmem.c: fast global lookup for the engine */

@@ -111,6 +111,8 @@ static int x_bar(ws_warp *w, const ws_xinsn *x, uint32_t exec)
     }
     w->status = WS_WARP_BARRIER;
     w->bar_id = id;
+    w->bar_pc = w->pc;
+    w->bar_insn = x;
     w->bar_kind = x->subop;
     w->bar_mask = exec;
     w->bar_dst = red ? x->dst[0] : 0;

@@ -5,6 +5,9 @@
  *   'bfs_topo_expand', CTA (3,0,0), thread (17,0,0): the address is 12 bytes
  *   past the end of 'visited' (4096 bytes at 0x700001000); instruction
  *   `ld.global.u8 %rs3, [%rd24];` (pc 31, bfs_topo.cu:48)
+ *
+ * FILE:LINE: WHAT in kernel K, CTA (x,y,z), thread (x,y,z)[: DETAIL];
+ * instruction `DISASSEMBLY` (pc N[, CUDA-FILE:LINE][, in .func F])
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -41,7 +44,7 @@ static void copy(char *dst, size_t n, const char *src)
 }
 
 /* Common fields: who and where. */
-static void fill_where(ws_fault *f, ws_warp *w, uint32_t lane, const ws_xinsn *x)
+static void fill_where(ws_fault *f, ws_warp *w, uint32_t lane, uint32_t pc, const ws_xinsn *x)
 {
     ws_grid *g = w->g;
     const ws_ptx_module *m = g->m->ptx;
@@ -56,7 +59,7 @@ static void fill_where(ws_fault *f, ws_warp *w, uint32_t lane, const ws_xinsn *x
     f->lane = lane;
     f->warp = w->index;
     f->sm = w->cta->sm;
-    f->pc = w->pc;
+    f->pc = pc;
     copy(f->file, sizeof f->file, m->path);
     if (x && x->in) {
         f->line = x->in->line;
@@ -81,11 +84,13 @@ static void app(char *buf, size_t size, size_t *len, const char *fmt, ...)
         *len = *len + (size_t)n < size - 1 ? *len + (size_t)n : size - 1;
 }
 
-static void finish(ws_grid *g, ws_fault *f, const char *what, int code, ws_error *err)
+static void finish(ws_grid *g, ws_fault *f, const char *what, const char *detail, int code, ws_error *err)
 {
     size_t n = 0;
     app(f->msg, sizeof f->msg, &n, "%s:%u: %s in kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u)", f->file, f->line,
         what, f->kernel, f->cta[0], f->cta[1], f->cta[2], f->tid[0], f->tid[1], f->tid[2]);
+    if (detail && detail[0])
+        app(f->msg, sizeof f->msg, &n, ": %s", detail);
     app(f->msg, sizeof f->msg, &n, "; instruction `%s` (pc %u", f->insn, f->pc);
     if (f->src_line)
         app(f->msg, sizeof f->msg, &n, ", %s:%u", f->src_file[0] ? f->src_file : "source", f->src_line);
@@ -104,7 +109,7 @@ void ws_fault_fill(ws_warp *w, const ws_xinsn *x, ws_error *err)
     ws_fault *f = &g->fault;
     memset(f, 0, sizeof *f);
     f->kind = w->fk;
-    fill_where(f, w, w->f_lane, x);
+    fill_where(f, w, w->f_lane, w->pc, x);
     char what[700];
     int code = WS_E_STATE;
     if (w->fk == WS_FAULT_OOB || w->fk == WS_FAULT_MISALIGNED) {
@@ -152,36 +157,47 @@ void ws_fault_fill(ws_warp *w, const ws_xinsn *x, ws_error *err)
             size_t n = strlen(at);
             snprintf(at + n, sizeof at - n, " (generic 0x%" PRIx64 ")", w->f_gaddr);
         }
-        if (w->fk == WS_FAULT_MISALIGNED)
-            snprintf(what, sizeof what, "misaligned %s %s of %u bytes at %s (not a multiple of %u; %s)",
-                     ws_space_word(f->space), access_word(f->access), f->size, at, f->size, f->where);
-        else if (f->space == WS_SP_GLOBAL)
-            snprintf(what, sizeof what, "out-of-bounds global %s of %u bytes at %s: the address is %s",
-                     access_word(f->access), f->size, at, f->where);
-        else
-            snprintf(what, sizeof what, "out-of-bounds %s %s of %u bytes at %s: %s", ws_space_word(f->space),
-                     access_word(f->access), f->size, at, f->where);
-    } else {
-        snprintf(what, sizeof what, "%s", w->f_msg[0] ? w->f_msg : "fault");
+        char detail[400];
+        if (w->fk == WS_FAULT_MISALIGNED) {
+            snprintf(what, sizeof what, "misaligned %s %s of %u bytes at %s", ws_space_word(f->space),
+                     access_word(f->access), f->size, at);
+            snprintf(detail, sizeof detail, "the address is not a multiple of %u (%s)", f->size, f->where);
+        } else {
+            snprintf(what, sizeof what, "out-of-bounds %s %s of %u bytes at %s", ws_space_word(f->space),
+                     access_word(f->access), f->size, at);
+            if (f->space == WS_SP_GLOBAL)
+                snprintf(detail, sizeof detail, "the address is %s", f->where);
+            else
+                snprintf(detail, sizeof detail, "%s", f->where);
+        }
+        finish(g, f, what, detail, code, err);
+        return;
     }
-    finish(g, f, what, code, err);
+    snprintf(what, sizeof what, "%s", w->f_msg[0] ? w->f_msg : "fault");
+    finish(g, f, what, NULL, code, err);
 }
 
-void ws_fault_simple(ws_grid *g, ws_warp *w, ws_fault_kind kind, const char *what, ws_error *err)
+void ws_fault_simple(ws_grid *g, ws_warp *w, ws_fault_kind kind, const char *what, const char *detail,
+                     ws_error *err)
 {
     ws_fault *f = &g->fault;
     memset(f, 0, sizeof *f);
     f->kind = kind;
     uint32_t lane = w->live ? (uint32_t)__builtin_ctz(w->live) : 0;
-    fill_where(f, w, lane, w->status == WS_WARP_EXITED ? NULL : &w->code[w->pc]);
+    /* a warp waiting at a barrier is reported at the barrier instruction */
+    uint32_t pc = w->status == WS_WARP_BARRIER ? w->bar_pc : w->pc;
+    const ws_xinsn *x = w->status == WS_WARP_EXITED ? NULL
+                        : w->status == WS_WARP_BARRIER ? w->bar_insn : &w->code[w->pc];
+    fill_where(f, w, lane, pc, x);
     char buf[300];
     if (!what) {
-        if (kind == WS_FAULT_BUDGET)
-            snprintf(buf, sizeof buf, "instruction budget of %" PRIu64 " warp-instructions exhausted (an endless loop?)",
-                     g->budget);
-        else
+        if (kind == WS_FAULT_BUDGET) {
+            snprintf(buf, sizeof buf, "instruction budget of %" PRIu64 " warp-instructions exhausted", g->budget);
+            detail = "an endless loop? (the budget is the device's insn_budget)";
+        } else {
             snprintf(buf, sizeof buf, "fault");
+        }
         what = buf;
     }
-    finish(g, f, what, WS_E_STATE, err);
+    finish(g, f, what, detail, WS_E_STATE, err);
 }

@@ -286,7 +286,7 @@ int ws_grid_run_cta(ws_grid *g, ws_cta *c, ws_error *err)
             uint64_t n = quantum;
             if (g->budget) {
                 if (g->stats.warp_insns >= g->budget) {
-                    ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, err);
+                    ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, NULL, err);
                     return -1;
                 }
                 uint64_t left = g->budget - g->stats.warp_insns;
@@ -298,26 +298,26 @@ int ws_grid_run_cta(ws_grid *g, ws_cta *c, ws_error *err)
             progress = true;
         }
         if (!progress && c->live_warps > 0) {
-            ws_warp *w = NULL;
-            uint32_t waiting = 0;
-            for (uint32_t i = 0; i < c->nwarps; i++)
-                if (c->warps[i].status == WS_WARP_BARRIER) {
-                    waiting++;
-                    if (!w)
-                        w = &c->warps[i];
-                }
-            char what[300];
-            if (w) {
+            /* every live warp waits at a barrier that cannot complete */
+            char detail[600];
+            size_t n = 0;
+            ws_warp *first = NULL;
+            detail[0] = '\0';
+            for (uint32_t i = 0; i < c->nwarps; i++) {
+                ws_warp *w = &c->warps[i];
+                if (w->status != WS_WARP_BARRIER)
+                    continue;
+                if (!first)
+                    first = w;
                 const ws_barrier *b = &c->bar[w->bar_id];
-                snprintf(what, sizeof what,
-                         "barrier deadlock: %u warp(s) wait at barrier %u (%u of %u threads arrived) and no other warp can run",
-                         waiting, w->bar_id, b->arrived, b->expected ? b->expected : c->live_threads);
-            } else {
-                w = &c->warps[0];
-                snprintf(what, sizeof what, "no warp of the CTA can run");
+                int k = n < sizeof detail - 1
+                            ? snprintf(detail + n, sizeof detail - n, "%swarp %u at barrier %u (%u of %u threads arrived)",
+                                       n ? ", " : "", i, w->bar_id, b->arrived, b->expected ? b->expected : c->live_threads)
+                            : 0;
+                if (k > 0)
+                    n = n + (size_t)k < sizeof detail - 1 ? n + (size_t)k : sizeof detail - 1;
             }
-            /* report at the barrier instruction, which precedes the warp's pc */
-            ws_fault_simple(g, w, WS_FAULT_DEADLOCK, what, err);
+            ws_fault_simple(g, first ? first : &c->warps[0], WS_FAULT_DEADLOCK, "barrier deadlock", detail, err);
             return -1;
         }
     }

@@ -189,7 +189,7 @@ int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err)
     if (g->faulted)
         return ws_error_set(err, WS_E_STATE, "the grid has faulted: %s", g->fault.msg);
     if (g->budget && g->stats.warp_insns >= g->budget) {
-        ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, err);
+        ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, NULL, err);
         w->status = WS_WARP_FAULTED;
         return -1;
     }
