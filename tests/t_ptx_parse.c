@@ -298,6 +298,7 @@ static const exp_insn expect[] = {
     { "mad.hi.sat.s32", OP(MAD), T(S32), 0, F(SAT), WS_PART_HI, .kinds = "RRRR", .ndst = 1 },
     { "mad.wide.u32", OP(MAD), T(U32), 0, 0, WS_PART_WIDE, .kinds = "RRRR", .ndst = 1 },
     { "madc.hi.cc.u32", OP(MADC), T(U32), 0, F(CC), WS_PART_HI, .kinds = "RRRR", .ndst = 1 },
+    { "mad.lo.cc.u32", OP(MAD), T(U32), 0, F(CC), WS_PART_LO, .kinds = "RRRR", .ndst = 1 },
     { "mul24.hi.u32", OP(MUL24), T(U32), 0, 0, WS_PART_HI, .kinds = "RRR", .ndst = 1 },
     { "mad24.lo.u32", OP(MAD24), T(U32), 0, 0, WS_PART_LO, .kinds = "RRRR", .ndst = 1 },
     { "rem.u32", OP(REM), T(U32), 0, 0, .kinds = "RRI", .ndst = 1 },

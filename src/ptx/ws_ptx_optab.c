@@ -71,7 +71,7 @@ static const ws_ptx_opspec optab[] = {
     { "addc", WS_OP_ADDC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daa", NULL },
     { "subc", WS_OP_SUBC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daa", NULL },
     { "mul", WS_OP_MUL, C(RND), F(SAT) | F(FTZ), T_ARITH, 1, "daa", w_part },
-    { "mad", WS_OP_MAD, C(RND), F(SAT) | F(FTZ), T_ARITH, 1, "daaa", w_part },
+    { "mad", WS_OP_MAD, C(RND), F(SAT) | F(FTZ) | F(CC), T_ARITH, 1, "daaa", w_part },
     { "madc", WS_OP_MADC, 0, F(CC), B(U32) | B(S32) | B(U64) | B(S64), 1, "daaa", w_lohi },
     { "mul24", WS_OP_MUL24, 0, 0, B(U32) | B(S32), 1, "daa", w_lohi },
     { "mad24", WS_OP_MAD24, 0, F(SAT), B(U32) | B(S32), 1, "daaa", w_lohi },
@@ -425,6 +425,8 @@ static void check_mods(ws_ptx_ictx *c)
         break;
     case WS_OP_MUL: case WS_OP_MAD:
         check_rnd_float(c);
+        if (is_f(in->type))
+            deny_flags(c, F(CC), "float type");
         if (is_f(in->type)) {
             if (c->nsub)
                 FAIL(c, c->subtok[0], "unexpected %s on float '%s'", ws_ptx_desc(c->p, c->subtok[0]), c->name);
@@ -437,6 +439,8 @@ static void check_mods(ws_ptx_ictx *c)
             }
             if ((in->flags & F(SAT)) && !(op == WS_OP_MAD && in->subop == WS_PART_HI && in->type == WS_T_S32))
                 FAIL(c, c->optok, "'.sat' is allowed only on mad.hi.s32");
+            if ((in->flags & F(CC)) && (in->subop == WS_PART_WIDE || ws_ptx_type_size(in->type) < 4))
+                FAIL(c, c->optok, "'.cc' on '%s' needs .lo or .hi and a 32- or 64-bit type", c->name);
         }
         break;
     case WS_OP_MADC: case WS_OP_MUL24: case WS_OP_MAD24:

@@ -13,8 +13,10 @@
 #include "util/ws_util.h"
 
 /* Limits that keep hostile input from exhausting memory. */
-#define MAX_REGS_PER_DECL (1u << 20)
+#define MAX_REGS_PER_DECL (1u << 20)   /* per function */
+#define MAX_REGS_PER_MODULE (1u << 22)
 #define MAX_VAR_BYTES ((uint64_t)1 << 32)
+#define MAX_INIT_BYTES ((uint64_t)1 << 28)   /* variables with an initializer */
 #define MAX_FILE_INDEX 65535u
 
 /* A parameter as written, before it becomes a variable. */
@@ -319,6 +321,9 @@ static void parse_init(ws_ptx_parser *p, int32_t vi, bool unsized, unsigned vec,
                        p->nivals, (unsigned long long)v->nelems);
     if (v->size == 0)
         return;
+    if (v->size > MAX_INIT_BYTES)
+        ws_ptx_fail_at(p, eq_tok, "initialized variable '%s' is too large (%llu bytes)", v->name,
+                       (unsigned long long)v->size);
     v->init = ws_xcalloc(1, v->size);
     size_t cap_relocs = 0;
     for (size_t i = 0; i < p->nivals; i++) {
@@ -396,8 +401,10 @@ static void parse_reg_decl(ws_ptx_parser *p, size_t kw)
         if (ws_ptx_accept(p, '<')) {
             size_t at = p->pos;
             count = expect_uint(p, "a register count");
-            if (count > MAX_REGS_PER_DECL || (pred ? f->npreds : f->nregs) + count > MAX_REGS_PER_DECL)
+            if (count > MAX_REGS_PER_DECL || (pred ? f->npreds : f->nregs) + count > MAX_REGS_PER_DECL ||
+                p->total_regs + count > MAX_REGS_PER_MODULE)
                 ws_ptx_fail_at(p, at, "too many registers (%llu)", (unsigned long long)count);
+            p->total_regs += count;
             ws_ptx_expect(p, '>', "the register count");
         }
         const ws_ptx_tok *t = ws_ptx_tok_at(p, name_tok);

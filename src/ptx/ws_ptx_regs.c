@@ -8,7 +8,9 @@
  * (a 64-bit register counts 2, 8- and 16-bit ones 1, predicates 0), found by
  * a backward liveness analysis over the CFG.  At a call, the slots live
  * across the call are added to the callee's own need (recursion: the
- * callee's own pressure once).  Capped at 255, the architectural maximum. */
+ * callee's own pressure once).  Capped at 255, the architectural maximum.
+ * A function too large to analyse (blocks x registers above 2^28) counts
+ * every declared register instead. */
 #include "ptx/ws_ptx.h"
 #include "ptx/ws_ptx_cfg.h"
 #include "ptx/ws_ptx_int.h"
@@ -19,6 +21,8 @@
 #include "util/ws_util.h"
 
 #define REG_CAP 255u
+/* Liveness sets larger than this (64-bit words per set) are not computed. */
+#define LIVENESS_MAX_WORDS ((uint64_t)1 << 22)
 
 static unsigned slots_of(const ws_ptx_reg_info *r)
 {
@@ -56,6 +60,14 @@ static unsigned pressure(const ws_ptx_func *f, unsigned *across)
     ws_ptx_cfg *c = ws_ptx_cfg_build(f);
     uint32_t nb = c->nblocks;
     size_t W = (f->nregs + 63) / 64;
+    if ((uint64_t)nb * W > LIVENESS_MAX_WORDS) {
+        /* Too big to analyse cheaply: every declared register counts. */
+        ws_ptx_cfg_free(c);
+        unsigned n = 0;
+        for (uint32_t r = 0; r < f->nregs && n < REG_CAP; r++)
+            n += slots_of(&f->regs[r]);
+        return WS_MIN(n, REG_CAP);
+    }
     unsigned *w = ws_xmalloc(f->nregs * sizeof *w);
     for (uint32_t r = 0; r < f->nregs; r++)
         w[r] = slots_of(&f->regs[r]);
