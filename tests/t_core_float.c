@@ -226,7 +226,7 @@ static void test_compare(void)
     struct { const char *op; float v; int want; } tp[] = {
         { "finite", 1.0f, 1 }, { "finite", INFINITY, 0 }, { "infinite", -INFINITY, 1 }, { "number", NAN, 0 },
         { "notanumber", NAN, 1 }, { "normal", 1e-40f, 0 }, { "subnormal", 1e-40f, 1 }, { "normal", 1.0f, 1 },
-        { "subnormal", 0.0f, 0 },
+        { "subnormal", 0.0f, 0 }, { "normal", 0.0f, 1 }, { "normal", -0.0f, 1 }, { "normal", INFINITY, 0 },
     };
     for (size_t i = 0; i < sizeof tp / sizeof tp[0]; i++) {
         snprintf(insn, sizeof insn, "testp.%s.f32 %%p, %%a;", tp[i].op);

@@ -155,7 +155,7 @@ static int x_testp(ws_warp *w, const ws_xinsn *x, uint32_t exec)
         case WS_TESTP_INFINITE: t = cls == FP_INFINITE; break;
         case WS_TESTP_NUMBER: t = cls != FP_NAN; break;
         case WS_TESTP_NOTANUMBER: t = cls == FP_NAN; break;
-        case WS_TESTP_NORMAL: t = cls == FP_NORMAL; break;
+        case WS_TESTP_NORMAL: t = cls == FP_NORMAL || cls == FP_ZERO; break;   /* PTX: zeros are normal */
         default: t = cls == FP_SUBNORMAL; break;
         }
         res |= (uint32_t)t << l;
