@@ -14,6 +14,58 @@
  *
  * Ownership: a ws_ptx_module owns everything reachable from it; free it with
  * ws_ptx_module_free().  Strings are NUL-terminated and owned by the module.
+ *
+ * Operand layout (decided by the front end): destinations first,
+ * opnd[0 .. ndst), then the sources in PTX order.  An optional operand that
+ * is not written is not there (nopnds tells); nothing is padded.
+ *   most ALU ops     d, a[, b[, c]]      mul/mad .wide: d (and mad's c) have
+ *                                        twice the width of `type`
+ *   shl, shr         d, a, b             b is 32-bit
+ *   shf              d, a, b, c          c is 32-bit; subop WS_SHF_*
+ *   lop3             d, a, b, c, lut     lut is an IMM
+ *   bfe / bfi        d, a, pos, len / d, f, b, pos, len
+ *   popc clz bfind   d, a                d is 32-bit
+ *   dp4a / dp2a      d, a, b, c          all 32-bit; type = a's, type2 = b's
+ *   fns              d, mask, base, offset
+ *   testp            p, a
+ *   setp             p[, q], a, b[, c]   ndst 1 or 2; c (boolop) is a PRED;
+ *                                        type2 == type (the comparison type)
+ *   set              d, a, b[, c]        type = d's type, type2 = comparison
+ *   selp             d, a, b, c          c is a PRED
+ *   slct             d, a, b, c          type2 = c's type (.s32 or .f32)
+ *   cvt              d, a                type = d's, type2 = a's; a may be SREG
+ *   mov              d, a                a: REG, IMM, SREG, SYM (address of a
+ *                                        variable or function) or VEC
+ *                                        (packing); d: REG or VEC (unpacking);
+ *                                        mov.pred: d PRED, a PRED or IMM 0/1
+ *   cvta             d, a                a: REG or SYM
+ *   isspacep         p, a
+ *   ld, ldu          d, [addr]           d: REG, or VEC when vec > 1
+ *   st               [addr], a           a: REG, IMM, or VEC when vec > 1
+ *   prefetch(u)      [addr]              subop WS_PREFETCH_*
+ *   atom             d, [addr], b[, c]   c only for .cas
+ *   red              [addr], b
+ *   vote             d, a[, mask]        a PRED; d PRED, or REG for .ballot;
+ *                                        mask absent without .sync
+ *   shfl             d[, p], a, b, c[, mask]   mask absent without .sync
+ *   activemask       d
+ *   match            d[, p], a, mask     p only with .all
+ *   bar .sync        a[, b]              barrier id, thread count
+ *   bar .arrive      a, b
+ *   bar .red         d, a[, b], c        c PRED; d REG (.popc) or PRED
+ *   bar.warp.sync    mask
+ *   bra              LABEL               (guarded: the guard is `guard`)
+ *   call             rets, fn, args      always 3: PARAMLIST, SYM, PARAMLIST
+ *                                        (nvec may be 0); ndst 0; callee set
+ *   nanosleep        t
+ * A PRED source has `neg` set only where PTX allows `!p`: setp/set's c,
+ * vote's a, bar.red's c.  WS_O_SINK is never produced: a `_` appears as -1
+ * inside a WS_O_VEC.  Immediates: integers are the 64-bit two's-complement
+ * value as written (the engine truncates to the operand's width); an
+ * immediate of a float operand holds the IEEE bits of that operand's type
+ * (literals are converted: `1` or `1.5` for .f32 become 0x3F800000 /
+ * 0x3FC00000); for .f16/.bf16 operands an integer literal is taken as raw
+ * bits.  WS_O_SREG %envregN has imm = N.
  */
 #ifndef WS_PTX_IR_H
 #define WS_PTX_IR_H
