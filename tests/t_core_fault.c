@@ -60,7 +60,7 @@ static void test_oob_report(void)
     char want[200];
     snprintf(want, sizeof want, "0 bytes past the end of 'visited' (4096 bytes at 0x%" PRIx64 ")", vis);
     is_str(f->where, want, "where");
-    char head[300];
+    char head[600];
     snprintf(head, sizeof head,
              "test.ptx:9: out-of-bounds global load of 4 bytes at 0x%" PRIx64
              " in kernel 'oob', CTA (0,1,0), thread (24,0,0): the address is %s; instruction "
