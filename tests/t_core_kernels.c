@@ -224,7 +224,8 @@ static void bfs_data(const char *file, const graph *g, const int *ref)
     lev[0] = 0;
     int zero = 0;
     uint64_t row = up(g->row, 4ull * (n + 1), "row"), col = up(g->col, 4ull * g->m, "col");
-    uint64_t dlev = up(lev, 4ull * n, "level"), qa = up(&zero, 4ull * n, "queue_a"), qb = up(NULL, 4ull * n, "queue_b");
+    uint64_t dlev = up(lev, 4ull * n, "level"), qa = up(NULL, 4ull * n, "queue_a"), qb = up(NULL, 4ull * n, "queue_b");
+    ws_devmem_write(dev, qa, &zero, 4, NULL);   /* in_queue[0] = source 0 */
     uint64_t osz = up(NULL, 4, "out_size");
     int in_size = 1, curr = 0, rc = 0, chunk = 3;
     while (in_size > 0 && rc == 0 && curr <= n) {
