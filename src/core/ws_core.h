@@ -32,7 +32,32 @@
  * Nothing here prints or exits; every failure is a ws_error.  A kernel that
  * faults (out-of-bounds or misaligned access, trap, instruction budget,
  * barrier deadlock) stops with a WS_E_MEMORY / WS_E_STATE error and a
- * structured ws_fault record; the device stays usable. */
+ * structured ws_fault record; the device stays usable.
+ *
+ * Semantics where PTX leaves the result open (all deterministic):
+ *  - integer div/rem by zero give all ones; INT_MIN / -1 = INT_MIN,
+ *    INT_MIN % -1 = 0; abs/neg of INT_MIN give INT_MIN;
+ *  - shl/shr by >= the width give 0 (shr.s: the sign); shf/bfe/bfi/bfind/
+ *    prmt/lop3 exactly per the ISA pseudocode;
+ *  - float NaN results are canonical (0x7fffffff, 0x7fffffffffffffff);
+ *    .approx/.full instructions return the correctly rounded (libm) value of
+ *    the exact function; every .rn/.rz/.rm/.rp result is exact IEEE;
+ *  - min/max: a NaN operand is ignored (.NaN: propagated), -0 < +0;
+ *  - stores and atomics of one warp instruction are applied in ascending
+ *    lane order (same address: the highest lane's store wins);
+ *  - vote/shfl/match membermask: the operation covers the lanes that are in
+ *    the executing lane's mask AND executing; named lanes that are inactive
+ *    or exited are ignored; shfl from an inactive source lane reads that
+ *    lane's current register value; bar.warp.sync has no effect (the SIMT
+ *    stack keeps a warp's running lanes together);
+ *  - barriers count a warp's arrival as all its non-exited threads; exited
+ *    threads leave the expected count (barrier after an early return works);
+ *  - registers, shared memory and local memory start zeroed;
+ *  - %clock/%clock64/%globaltimer read the warp's executed-instruction count
+ *    (or the cycle set with ws_grid_set_clock); %smid is the CTA's SM.
+ * Registers per thread (occupancy) are the parser's estimate
+ * (ws_ptx_func_regs_per_thread: register pressure from liveness), see
+ * ws_kernel_regs. */
 #ifndef WS_CORE_H
 #define WS_CORE_H
 
@@ -160,7 +185,9 @@ const char *ws_kernel_param_name(const ws_kernel *k, uint32_t i);
 ws_ptx_type ws_kernel_param_type(const ws_kernel *k, uint32_t i);   /* B8 for byte arrays */
 uint64_t ws_kernel_param_size(const ws_kernel *k, uint32_t i);
 bool ws_kernel_param_is_ptr(const ws_kernel *k, uint32_t i);
-/* Registers per thread used for occupancy (see ws_kernel_regs below). */
+/* Registers per thread used for occupancy: the parser's liveness-based
+ * estimate (ws_ptx_func_regs_per_thread), or, for a module built without it,
+ * the declared registers in 32-bit units (see ws_module.c). */
 uint32_t ws_kernel_regs(const ws_kernel *k);
 uint64_t ws_kernel_static_shared(const ws_kernel *k);
 /* Per-thread local bytes of the kernel's own frame (callees' frames extra). */

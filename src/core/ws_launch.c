@@ -27,6 +27,14 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
         ws_error_set(err, WS_E_RANGE, "launch: no kernel or configuration given");
         return NULL;
     }
+    if (k->m->d != d) {
+        ws_error_set(err, WS_E_STATE, "launch of '%s': the kernel belongs to another device", k->f->name);
+        return NULL;
+    }
+    if (nargs && !args) {
+        ws_error_set(err, WS_E_RANGE, "launch of '%s': %u arguments announced, none given", k->f->name, nargs);
+        return NULL;
+    }
     const ws_ptx_func *f = k->f;
     uint32_t grid[3], block[3];
     for (int i = 0; i < 3; i++) {
