@@ -36,7 +36,13 @@
     for (uint32_t l##_m_ = (mask), l = 0; l##_m_ && ((l = (uint32_t)__builtin_ctz(l##_m_)), 1); \
          l##_m_ &= l##_m_ - 1)
 
-static inline uint32_t ws_popc32(uint32_t m) { return (uint32_t)__builtin_popcount(m); }
+/* popcount without relying on a POPCNT instruction (no libgcc call) */
+static inline uint32_t ws_popc32(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
 
 /* ------------------------------------------------------------ decoded code */
 typedef struct ws_xinsn ws_xinsn;

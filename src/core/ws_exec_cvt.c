@@ -60,8 +60,19 @@ static int x_cvt_ii(ws_warp *w, const ws_xinsn *x, uint32_t exec)
             D[l] = to_reg(x, r);
         }
     } else {
-        WS_LANES(exec, l)
-            D[l] = to_reg(x, (uint64_t)isrc(A[l], st, sb));
+        /* extend per the source type, truncate to dtype, extend to the register */
+        const uint64_t dm = x->tmask & x->dmask[0], rm = x->dmask[0];
+        if (dsgn && db < 64) {
+            WS_LANES(exec, l)
+                D[l] = (uint64_t)ws_sext((uint64_t)isrc(A[l], st, sb), db) & rm;
+        } else if (ssgn) {
+            WS_LANES(exec, l)
+                D[l] = (uint64_t)ws_sext(A[l], sb) & dm;
+        } else {
+            const uint64_t sm = ws_bits_mask(sb) & dm;
+            WS_LANES(exec, l)
+                D[l] = A[l] & sm;
+        }
     }
     return WS_X_NEXT;
 }

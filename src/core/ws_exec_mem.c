@@ -104,6 +104,27 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
 {
     compute_addrs(w, x, exec);
     const int generic = x->generic || x->space == WS_SP_NONE;
+    if (!generic && x->space == WS_SP_GLOBAL && !w->st) {
+        /* fast path: every lane inside the cached allocation, aligned */
+        const ws_alloc *al = w->gcache;
+        if (al && w->gcache_gen == w->g->d->free_gen && al->size >= n) {
+            const uint64_t base = al->addr, lim = al->size - n;
+            uint8_t *data = al->data;
+            uint32_t rest = 0;
+            WS_LANES(exec, l) {
+                uint64_t a = w->maddr[l], o = a - base;
+                if (o <= lim && !(a & (n - 1))) {
+                    w->mptr[l] = data + o;
+                    w->mspace[l] = WS_SP_GLOBAL;
+                } else {
+                    rest |= 1u << l;
+                }
+            }
+            if (!rest)
+                return 0;
+            exec = rest;
+        }
+    }
     ws_step *st = w->st;
     WS_LANES(exec, l) {
         uint64_t a = w->maddr[l];
@@ -168,6 +189,23 @@ static inline void wr(uint8_t *p, uint64_t v, unsigned es)
 
 static inline unsigned elem_size(const ws_xinsn *x) { return x->tbits >= 8 ? x->tbits / 8u : 1u; }
 
+#define LD_LOOP(T, SGN)                                                               \
+    do {                                                                              \
+        if (SGN) {                                                                    \
+            WS_LANES(exec, l) {                                                       \
+                T v_;                                                                 \
+                memcpy(&v_, w->mptr[l] + off, sizeof v_);                             \
+                D[l] = (uint64_t)ws_sext(v_, bits) & dm;                              \
+            }                                                                         \
+        } else {                                                                      \
+            WS_LANES(exec, l) {                                                       \
+                T v_;                                                                 \
+                memcpy(&v_, w->mptr[l] + off, sizeof v_);                             \
+                D[l] = (uint64_t)v_ & dm;                                             \
+            }                                                                         \
+        }                                                                             \
+    } while (0)
+
 static int x_ld(ws_warp *w, const ws_xinsn *x, uint32_t exec)
 {
     if (!exec)
@@ -181,10 +219,11 @@ static int x_ld(ws_warp *w, const ws_xinsn *x, uint32_t exec)
         uint64_t *D = ws_dst(w, x, (int)e);
         const uint64_t dm = x->dmask[e];
         const unsigned off = e * es;
-        if (sgn) {
-            WS_LANES(exec, l) D[l] = (uint64_t)ws_sext(rd(w->mptr[l] + off, es), bits) & dm;
-        } else {
-            WS_LANES(exec, l) D[l] = rd(w->mptr[l] + off, es) & dm;
+        switch (es) {
+        case 1: LD_LOOP(uint8_t, sgn); break;
+        case 2: LD_LOOP(uint16_t, sgn); break;
+        case 4: LD_LOOP(uint32_t, sgn); break;
+        default: LD_LOOP(uint64_t, 0); break;
         }
     }
     return WS_X_NEXT;
