@@ -170,9 +170,9 @@ static void test_syntax(void)
     ok(m->vars[k->params[0]].is_ptr_param, ".ptr parameter attribute");
 
     /* registers */
-    is_int(reg_index(k, "%SP"), 0, "%SP is register 0");
-    is_int(reg_index(k, "%rs0"), 2, "%rs<3> starts at %rs0");
-    is_int(reg_index(k, "%r19"), 24, "%r<20> ends at %r19");
+    is_int(reg_index(k, "%SP"), 0, "%%SP is register 0");
+    is_int(reg_index(k, "%rs0"), 2, "%%rs<3> starts at %%rs0");
+    is_int(reg_index(k, "%r19"), 24, "%%r<20> ends at %%r19");
     is_int(reg_index(k, "single"), 41, "single named register");
     is_int(pred_index(k, "%p3"), 3, "predicates have their own index space");
     is_int(k->nregs, 45, "two scoped temp_param_reg registers get their own slots");
