@@ -230,11 +230,57 @@ static void test_limits(void)
     ws_device_free(d);
 }
 
+/* ws_grid_run in slices gives exactly ws_launch's interleaving */
+static void test_run_slices(void)
+{
+    const char *race = HDR
+        ".visible .entry r(.param .u64 ctr, .param .u64 out)\n{\n"
+        "  .reg .b64 %c, %o, %a; .reg .b32 %t, %v, %i, %s; .reg .pred %p;\n"
+        "  ld.param.u64 %c, [ctr]; ld.param.u64 %o, [out];\n"
+        "  mov.u32 %t, %tid.x; mov.u32 %i, 0; mov.u32 %s, 0;\n"
+        "$L: atom.global.add.u32 %v, [%c], 1; add.u32 %s, %s, %v; xor.b32 %s, %s, %i;\n"
+        "  add.u32 %i, %i, 1; setp.lt.u32 %p, %i, 9; @%p bra $L;\n"
+        "  mul.wide.u32 %a, %t, 4; add.s64 %a, %o, %a; st.global.u32 [%a], %s; ret;\n}\n";
+    ws_device_config cfg;
+    ws_device_config_default(&cfg);
+    cfg.functional_quantum = 5;
+    ws_device *d = ws_device_create(&cfg, &tc_err);
+    ws_module *m = ws_module_load_text(d, race, strlen(race), "race.ptx", &tc_err);
+    const ws_kernel *k = m ? ws_module_kernel(m, "r", &tc_err) : NULL;
+    ok(k != NULL, "race kernel loads");
+    if (!k)
+        return;
+    enum { T = 160 };
+    uint64_t ctr = ws_devmem_alloc(d, 4, "ctr", &tc_err), out = ws_devmem_alloc(d, 4 * T, "out", &tc_err);
+    ws_launch_config lc = { .grid = { 2, 1, 1 }, .block = { T / 2, 1, 1 } };
+    ws_arg a[] = { WS_ARG_PTR(ctr), WS_ARG_PTR(out) };
+    uint32_t ref[T], got[T];
+    ok(ws_launch(d, k, &lc, a, 2, &tc_err) == 0, "launch");
+    ws_devmem_read(d, out, ref, sizeof ref, NULL);
+    uint64_t ref_insns = ws_device_last_stats(d)->warp_insns;
+    const uint64_t slices[] = { 1, 3, 17, 1000 };
+    for (size_t i = 0; i < sizeof slices / sizeof slices[0]; i++) {
+        ws_devmem_memset(d, ctr, 0, 4, NULL);
+        ws_devmem_memset(d, out, 0, 4 * T, NULL);
+        ws_grid *g = ws_grid_create(d, k, &lc, a, 2, &tc_err);
+        int rc, calls = 0;
+        while ((rc = ws_grid_run(g, slices[i], &tc_err)) == 0)
+            calls++;
+        ws_devmem_read(d, out, got, sizeof got, NULL);
+        ok(rc == 1 && memcmp(got, ref, sizeof ref) == 0 && ws_grid_stats(g)->warp_insns == ref_insns,
+           "slices of %llu instructions (%d calls): same results and counts as ws_launch",
+           (unsigned long long)slices[i], calls);
+        ws_grid_free(g);
+    }
+    ws_device_free(d);
+}
+
 int main(void)
 {
     tc_init();
     test_dispatch_and_step();
     test_limits();
+    test_run_slices();
     ws_device_free(tc_dev);
     return tap_done();
 }

@@ -310,6 +310,13 @@ bool ws_grid_fits(const ws_grid *g, uint32_t sm);
 /* Dispatch the next pending CTA to SM `sm`; NULL when none is pending or it
  * does not fit (err says which limit; err->code WS_E_STATE). */
 ws_cta *ws_grid_dispatch(ws_grid *g, uint32_t sm, ws_error *err);
+/* Run the grid functionally, as ws_launch does (CTAs one after another,
+ * CTA i on SM i % num_sms), for at most max_warp_insns warp instructions (0:
+ * no limit).  Returns 1 when every CTA has finished, 0 when the limit came
+ * first (call again to continue; how a run is split into calls never changes
+ * the result or the interleaving), -1 on a fault (ws_grid_fault, and the
+ * device's last fault).  Not for grids with CTAs from ws_grid_dispatch. */
+int ws_grid_run(ws_grid *g, uint64_t max_warp_insns, ws_error *err);
 /* Set the clock the warps' %clock/%clock64/%globaltimer read (cycles).  Until
  * called, a warp reads its own executed-instruction count. */
 void ws_grid_set_clock(ws_grid *g, uint64_t cycle);

@@ -243,6 +243,8 @@ struct ws_cta {
     uint32_t live_threads, live_warps;
     ws_barrier bar[WS_NBARRIERS];
     bool resident;
+    uint32_t rr;             /* functional mode: warp whose turn it is */
+    uint64_t qleft;          /* instructions left in its turn */
     ws_cta *next_free;
 };
 
@@ -262,6 +264,7 @@ struct ws_grid {
     uint64_t clock; bool ext_clock;
     uint32_t gridid;
     ws_cta *free_ctas;
+    ws_cta *run_cta;         /* ws_grid_run: the CTA being run */
     ws_cta **ctas; size_t nctas_alloc, cap_ctas;   /* every CTA object (for free) */
 };
 
@@ -413,6 +416,6 @@ int ws_args_pack(const ws_kernel *k, const ws_arg *args, uint32_t nargs, uint8_t
                  ws_error *err);
 
 /* ws_launch.c */
-int ws_grid_run_cta(ws_grid *g, ws_cta *c, ws_error *err);
+int ws_grid_run_cta(ws_grid *g, ws_cta *c, uint64_t *allow, ws_error *err);
 
 #endif

@@ -280,47 +280,39 @@ int ws_cta_retire(ws_cta *c, ws_error *err)
     return 0;
 }
 
-/* Run one CTA to completion: warps take turns of `functional_quantum`
- * instructions in index order. */
-int ws_grid_run_cta(ws_grid *g, ws_cta *c, ws_error *err)
+/* Run one CTA functionally: warps take turns of `functional_quantum`
+ * instructions in index order (a warp that blocks or exits ends its turn).
+ * *allow bounds the instructions run by this call; the turn state lives in
+ * the CTA, so how a run is split into calls never changes the interleaving.
+ * Returns 1 when the CTA has finished, 0 when *allow ran out, -1 on a fault. */
+int ws_grid_run_cta(ws_grid *g, ws_cta *c, uint64_t *allow, ws_error *err)
 {
     const uint64_t quantum = g->d->cfg.functional_quantum;
+    uint32_t idle = 0;
     while (c->live_warps > 0) {
-        bool progress = false;
-        for (uint32_t i = 0; i < c->nwarps; i++) {
-            ws_warp *w = &c->warps[i];
-            if (w->status != WS_WARP_READY)
+        if (*allow == 0)
+            return 0;
+        ws_warp *w = &c->warps[c->rr];
+        if (w->status != WS_WARP_READY) {
+            c->rr = (c->rr + 1) % c->nwarps;
+            c->qleft = quantum;
+            if (++idle < c->nwarps)
                 continue;
-            uint64_t n = quantum;
-            if (g->budget) {
-                if (g->stats.warp_insns >= g->budget) {
-                    ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, NULL, err);
-                    return -1;
-                }
-                uint64_t left = g->budget - g->stats.warp_insns;
-                if (left < n)
-                    n = left;
-            }
-            if (ws_warp_run(w, n, err) < 0)
-                return -1;
-            progress = true;
-        }
-        if (!progress && c->live_warps > 0) {
             /* every live warp waits at a barrier that cannot complete */
             char detail[600];
             size_t n = 0;
             ws_warp *first = NULL;
             detail[0] = '\0';
             for (uint32_t i = 0; i < c->nwarps; i++) {
-                ws_warp *w = &c->warps[i];
-                if (w->status != WS_WARP_BARRIER)
+                ws_warp *v = &c->warps[i];
+                if (v->status != WS_WARP_BARRIER)
                     continue;
                 if (!first)
-                    first = w;
-                const ws_barrier *b = &c->bar[w->bar_id];
+                    first = v;
+                const ws_barrier *b = &c->bar[v->bar_id];
                 int k = n < sizeof detail - 1
                             ? snprintf(detail + n, sizeof detail - n, "%swarp %u at barrier %u (%u of %u threads arrived)",
-                                       n ? ", " : "", i, w->bar_id, b->arrived, b->expected ? b->expected : c->live_threads)
+                                       n ? ", " : "", i, v->bar_id, b->arrived, b->expected ? b->expected : c->live_threads)
                             : 0;
                 if (k > 0)
                     n = n + (size_t)k < sizeof detail - 1 ? n + (size_t)k : sizeof detail - 1;
@@ -328,8 +320,60 @@ int ws_grid_run_cta(ws_grid *g, ws_cta *c, ws_error *err)
             ws_fault_simple(g, first ? first : &c->warps[0], WS_FAULT_DEADLOCK, "barrier deadlock", detail, err);
             return -1;
         }
+        idle = 0;
+        if (c->qleft == 0)
+            c->qleft = quantum;
+        uint64_t n = c->qleft < *allow ? c->qleft : *allow;
+        if (g->budget) {
+            if (g->stats.warp_insns >= g->budget) {
+                ws_fault_simple(g, w, WS_FAULT_BUDGET, NULL, NULL, err);
+                return -1;
+            }
+            uint64_t left = g->budget - g->stats.warp_insns;
+            if (left < n)
+                n = left;
+        }
+        uint64_t before = g->stats.warp_insns;
+        if (ws_warp_run(w, n, err) < 0)
+            return -1;
+        uint64_t ran = g->stats.warp_insns - before;
+        *allow -= ran;
+        c->qleft -= ran < c->qleft ? ran : c->qleft;
+        if (c->qleft == 0 || w->status != WS_WARP_READY) {
+            c->rr = (c->rr + 1) % c->nwarps;
+            c->qleft = quantum;
+        }
     }
-    return 0;
+    return 1;
+}
+
+int ws_grid_run(ws_grid *g, uint64_t max_warp_insns, ws_error *err)
+{
+    if (g->faulted)
+        return ws_error_set(err, WS_E_STATE, "the grid has faulted: %s", g->fault.msg);
+    uint64_t allow = max_warp_insns ? max_warp_insns : UINT64_MAX;
+    for (;;) {
+        if (!g->run_cta) {
+            if (g->next_cta >= g->nctas) {
+                if (g->resident)
+                    return ws_error_set(err, WS_E_STATE,
+                                        "grid of '%s': %" PRIu64 " CTA(s) dispatched with ws_grid_dispatch are still resident",
+                                        g->k->f->name, g->resident);
+                return 1;
+            }
+            uint32_t sm = (uint32_t)(g->next_cta % g->d->cfg.num_sms);
+            g->run_cta = dispatch(g, sm, false, err);
+            if (!g->run_cta)
+                return -1;
+            g->run_cta->rr = 0;
+            g->run_cta->qleft = g->d->cfg.functional_quantum;
+        }
+        int rc = ws_grid_run_cta(g, g->run_cta, &allow, err);
+        if (rc <= 0)
+            return rc;
+        ws_cta_retire(g->run_cta, NULL);
+        g->run_cta = NULL;
+    }
 }
 
 int ws_launch(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg, const ws_arg *args, uint32_t nargs,
@@ -340,19 +384,7 @@ int ws_launch(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg, con
     ws_grid *g = ws_grid_create(d, k, cfg, args, nargs, err);
     if (!g)
         return -1;
-    int rc = 0;
-    while (g->next_cta < g->nctas) {
-        uint32_t sm = (uint32_t)(g->next_cta % d->cfg.num_sms);
-        ws_cta *c = dispatch(g, sm, false, err);
-        if (!c) {
-            rc = -1;
-            break;
-        }
-        rc = ws_grid_run_cta(g, c, err);
-        ws_cta_retire(c, NULL);
-        if (rc < 0)
-            break;
-    }
+    int rc = ws_grid_run(g, 0, err) < 0 ? -1 : 0;
     d->last = g->stats;
     d->total.warp_insns += g->stats.warp_insns;
     d->total.thread_insns += g->stats.thread_insns;
