@@ -137,8 +137,58 @@ static void roundtrip(const char *path)
     free(text);
 }
 
+/* Exact text of a few instructions of insns.ptx (canonical modifier order). */
+static const char *const exact[] = {
+    "mul.wide.s32 %rd2, %r2, 4;",
+    "mad.hi.sat.s32 %r1, %r2, %r3, %r4;",
+    "add.rz.ftz.sat.f32 %f1, %f2, 0f3F800000;",
+    "mul.rp.f64 %fd1, %fd2, 0d4000000000000000;",
+    "div.full.ftz.f32 %f1, %f2, %f3;",
+    "cvt.rni.sat.u32.f64 %r1, %fd2;",
+    "cvta.to.shared.u64 %rd2, %rd3;",
+    "setp.ge.or.s64 %p1|%p3, %rd2, %rd3, !%p2;",
+    "set.eq.and.f32.f32 %f1, %f2, %f3, !%p1;",
+    "ld.global.nc.v2.f32 {%f1, %f2}, [%rd2+8];",
+    "ld.relaxed.gpu.global.u32 %r1, [%rd2];",
+    "st.global.cs.v4.f32 [%rd2], {%f1, %f2, %f3, 0f00000000};",
+    "st.u64 [%rd2+-16], %rd5;",
+    "atom.acq_rel.gpu.global.cas.b64 %rd5, [%rd2], %rd3, %rd4;",
+    "shfl.sync.up.b32 %r1|%p1, %r2, 1, 0, -1;",
+    "bar.red.and.pred %p1, 0, 256, !%p2;",
+    "barrier.sync %r1;",
+    "bar.warp.sync -1;",
+    "membar.gl;",
+    "fence.acq_rel.cta;",
+    "prefetch.L2::evict_last [%rd2+64];",
+    "@!%p1 bra.uni $L__done;",
+};
+
+static void test_exact(void)
+{
+    char *path = tp_path("tests/ptx/insns.ptx");
+    ws_error err;
+    ws_ptx_module *m = ws_ptx_load_file(path, &err);
+    free(path);
+    if (!m) {
+        ok(0, "insns.ptx loads");
+        return;
+    }
+    const ws_ptx_func *f = &m->funcs[0];
+    for (size_t i = 0; i < WS_ARRAY_LEN(exact); i++) {
+        bool found = false;
+        char buf[256];
+        for (uint32_t k = 0; k < f->ninsns && !found; k++) {
+            ws_ptx_disasm(m, f, &f->insns[k], buf, sizeof buf);
+            found = strcmp(buf, exact[i]) == 0;
+        }
+        ok(found, "disassembly '%s'", exact[i]);
+    }
+    ws_ptx_module_free(m);
+}
+
 int main(void)
 {
+    test_exact();
     const char *dirs[] = { "tests/ptx", "scenarios/kernels" };
     for (size_t d = 0; d < 2; d++) {
         size_t n;
