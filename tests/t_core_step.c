@@ -275,9 +275,58 @@ static void test_run_slices(void)
     ws_device_free(d);
 }
 
+/* call-stack inspection while a warp is inside a .func */
+static void test_frames(void)
+{
+    const char *src = HDR
+        ".func (.param .b32 r) twice(.param .b32 x)\n{\n .reg .b32 %v;\n"
+        "  ld.param.b32 %v, [x]; add.u32 %v, %v, %v; st.param.b32 [r], %v; ret;\n}\n"
+        ".visible .entry k(.param .u64 out)\n{\n .reg .b64 %o; .reg .b32 %t, %v;\n"
+        "  ld.param.u64 %o, [out]; mov.u32 %t, %tid.x;\n"
+        "  { .param .b32 a; .param .b32 b; st.param.b32 [a], %t; call.uni (b), twice, (a); ld.param.b32 %v, [b]; }\n"
+        "  st.global.u32 [%o], %v; ret;\n}\n";
+    ws_device *d = ws_device_create(NULL, &tc_err);
+    ws_module *m = ws_module_load_text(d, src, strlen(src), "f.ptx", &tc_err);
+    const ws_kernel *k = m ? ws_module_kernel(m, "k", &tc_err) : NULL;
+    ok(k != NULL, "call module loads");
+    if (!k)
+        return;
+    uint64_t out = ws_devmem_alloc(d, 4, "out", &tc_err);
+    ws_launch_config lc = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
+    ws_arg a[] = { WS_ARG_PTR(out) };
+    ws_grid *g = ws_grid_create(d, k, &lc, a, 1, &tc_err);
+    ws_cta *c = ws_grid_dispatch(g, 0, &tc_err);
+    ws_warp *w = ws_cta_warp(c, 0);
+    ws_step st;
+    int guard = 0;
+    while (ws_warp_call_depth(w) == 0 && guard++ < 20)
+        ws_warp_step(w, &st, &tc_err);
+    ok(st.call && st.op == WS_OP_CALL, "the step that entered the callee says so");
+    is_int(ws_warp_call_depth(w), 1, "call depth 1");
+    const ws_ptx_func *f0 = NULL, *f1 = NULL;
+    uint32_t pc0 = 99, pc1 = 99;
+    ok(ws_warp_frame_info(w, 0, &f0, &pc0) == 0 && ws_warp_frame_info(w, 1, &f1, &pc1) == 0, "two frames");
+    ok(f0 && f1 && strcmp(f0->name, "k") == 0 && strcmp(f1->name, "twice") == 0, "frame 0 is the kernel, frame 1 the callee");
+    ok(pc0 == st.pc && pc1 == 0, "frame 0 is at the call (pc %u), frame 1 at its start", pc0);
+    ok(ws_warp_frame_info(w, 2, NULL, NULL) < 0, "no frame 2");
+    const ws_ptx_insn *in = ws_warp_next_insn(w);
+    ok(in && in->op == WS_OP_LD && in->space == WS_SP_PARAM, "next instruction: the callee's ld.param");
+    ok(strcmp(ws_warp_func(w)->name, "twice") == 0, "ws_warp_func is the callee");
+    while (ws_warp_call_depth(w) == 1 && guard++ < 40)
+        ws_warp_step(w, &st, &tc_err);
+    ok(st.ret && ws_warp_call_depth(w) == 0, "the return is reported");
+    while (ws_warp_status_get(w) == WS_WARP_READY && guard++ < 60)
+        ws_warp_step(w, &st, &tc_err);
+    ok(ws_warp_next_insn(w) == NULL, "no next instruction after exit");
+    ws_cta_retire(c, &tc_err);
+    ws_grid_free(g);
+    ws_device_free(d);
+}
+
 int main(void)
 {
     tc_init();
+    test_frames();
     test_dispatch_and_step();
     test_limits();
     test_run_slices();

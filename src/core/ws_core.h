@@ -407,6 +407,12 @@ uint32_t ws_warp_active(const ws_warp *w);          /* lanes that run the next i
 uint32_t ws_warp_live(const ws_warp *w);            /* lanes not exited */
 uint64_t ws_warp_insns(const ws_warp *w);           /* instructions executed */
 uint32_t ws_warp_call_depth(const ws_warp *w);      /* 0 in the kernel */
+/* The instruction the warp runs next (NULL when exited or past the end). */
+const ws_ptx_insn *ws_warp_next_insn(const ws_warp *w);
+/* Call stack: frame 0 is the kernel, frame ws_warp_call_depth(w) the running
+ * function.  *pc: the running frame's next pc, or for outer frames the pc of
+ * the call being executed.  Returns -1 when i is out of range. */
+int ws_warp_frame_info(const ws_warp *w, uint32_t i, const ws_ptx_func **func, uint32_t *pc);
 /* SIMT stack: entry 0 is the bottom; the last one (depth-1) is the running
  * entry (pc, active mask).  rpc is the reconvergence pc (UINT32_MAX: none). */
 typedef struct ws_simt_entry { uint32_t pc, mask, rpc, frame; } ws_simt_entry;

@@ -239,6 +239,32 @@ uint32_t ws_warp_line(const ws_warp *w)
     return x->in ? x->in->line : 0;
 }
 
+const ws_ptx_insn *ws_warp_next_insn(const ws_warp *w)
+{
+    if (w->status == WS_WARP_EXITED)
+        return NULL;
+    const ws_frame *fr = ws_warp_frame(w);
+    return w->pc < fr->xf->n ? &fr->xf->f->insns[w->pc] : NULL;
+}
+
+int ws_warp_frame_info(const ws_warp *w, uint32_t i, const ws_ptx_func **func, uint32_t *pc)
+{
+    if (i >= w->nframes)
+        return -1;
+    if (func)
+        *func = w->frames[i].xf->f;
+    if (pc) {
+        if (i + 1 == w->nframes)
+            *pc = w->pc;
+        else {
+            /* the entry pushed at the call holds the return address */
+            uint32_t base = w->frames[i + 1].simt_base;
+            *pc = base > 0 ? w->stack[base - 1].pc - 1 : 0;
+        }
+    }
+    return 0;
+}
+
 uint32_t ws_warp_stack_depth(const ws_warp *w) { return w->status == WS_WARP_EXITED ? 0 : w->sp + 1; }
 
 ws_simt_entry ws_warp_stack_entry(const ws_warp *w, uint32_t i)
