@@ -81,6 +81,14 @@ typedef struct ws_xaddr {
 /* A call: where the arguments and return values are (caller frame offsets)
  * and where they go (callee frame offsets). */
 typedef struct ws_xcopy { uint64_t from, to, size; } ws_xcopy;
+/* Per-instruction cache of the global allocation last accessed (mutable
+ * state of an otherwise read-only instruction; valid while `gen` equals the
+ * device's free generation). */
+typedef struct ws_xcache {
+    const ws_alloc *a;
+    uint64_t gen;
+} ws_xcache;
+
 typedef struct ws_xcall {
     ws_xcopy *args; uint32_t nargs;
     ws_xcopy *rets; uint32_t nrets;   /* from = callee offset, to = caller offset */
@@ -109,6 +117,7 @@ struct ws_xinsn {
     uint32_t reconv;         /* bra: immediate post-dominator */
     int32_t callee;          /* call: module function index */
     ws_xcall *call;
+    ws_xcache *gc;           /* ld/st/atom/red: global allocation cache */
     const ws_ptx_insn *in;
 };
 
@@ -220,8 +229,6 @@ struct ws_warp {
     uint8_t *mptr[WS_WARP_SIZE];
     uint8_t mspace[WS_WARP_SIZE];
     uint64_t tmp[5][WS_WARP_SIZE];  /* special-register source values */
-    const ws_alloc *gcache;  /* last global allocation hit */
-    uint64_t gcache_gen;     /* device free generation it is valid for */
     /* fault detail (set by a handler returning WS_X_FAULT) */
     ws_fault_kind fk;
     uint32_t f_lane, f_size;

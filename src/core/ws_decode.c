@@ -393,6 +393,8 @@ static int decode_insn(dctx *c, const ws_ptx_func *f, const ws_xfunc *xf, const 
         return fail(c, in, "memory instruction without an address operand");
     if (in->op == WS_OP_CALL && decode_call(c, f, in, x) < 0)
         return -1;
+    if (in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ST || in->op == WS_OP_ATOM || in->op == WS_OP_RED)
+        x->gc = ws_xcalloc(1, sizeof *x->gc);
     x->fn = pick(x);
     if (!x->fn) {
         char msg[200];
@@ -453,12 +455,14 @@ void ws_decode_free(ws_module *mod)
             ws_xfunc *xf = &mod->xf[fi];
             if (!xf->code)
                 continue;
-            for (uint32_t i = 0; i < xf->n; i++)
+            for (uint32_t i = 0; i < xf->n; i++) {
                 if (xf->code[i].call) {
                     free(xf->code[i].call->args);
                     free(xf->code[i].call->rets);
                     free(xf->code[i].call);
                 }
+                free(xf->code[i].gc);
+            }
             free(xf->code);
         }
         free(mod->xf);

@@ -68,18 +68,18 @@ static inline int classify(uint64_t *a)
 static inline int in_range(uint64_t a, uint64_t n, uint64_t limit) { return a < limit && n <= limit - a; }
 
 /* Host pointer of lane l's access of n bytes at a in space sp, or NULL. */
-static inline uint8_t *lane_ptr(ws_warp *w, int sp, uint64_t a, unsigned n, uint32_t l)
+static inline uint8_t *lane_ptr(ws_warp *w, ws_xcache *gc, int sp, uint64_t a, unsigned n, uint32_t l)
 {
     switch (sp) {
     case WS_SP_GLOBAL: {
-        const ws_alloc *al = w->gcache;
+        const ws_alloc *al = gc->a;
         const ws_device *d = w->g->d;
-        if (!al || w->gcache_gen != d->free_gen || !in_range(a - al->addr, n, al->size)) {
+        if (!al || gc->gen != d->free_gen || !in_range(a - al->addr, n, al->size)) {
             al = ws_devmem_lookup(d, a);
             if (!al || !in_range(a - al->addr, n, al->size))
                 return NULL;
-            w->gcache = al;
-            w->gcache_gen = d->free_gen;
+            gc->a = al;
+            gc->gen = d->free_gen;
         }
         return al->data + (a - al->addr);
     }
@@ -106,8 +106,8 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
     const int generic = x->generic || x->space == WS_SP_NONE;
     if (!generic && x->space == WS_SP_GLOBAL && !w->st) {
         /* fast path: every lane inside the cached allocation, aligned */
-        const ws_alloc *al = w->gcache;
-        if (al && w->gcache_gen == w->g->d->free_gen && al->size >= n) {
+        const ws_alloc *al = x->gc->a;
+        if (al && x->gc->gen == w->g->d->free_gen && al->size >= n) {
             const uint64_t base = al->addr, lim = al->size - n;
             uint8_t *data = al->data;
             uint32_t rest = 0;
@@ -131,7 +131,7 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
         int sp = x->space;
         if (generic)
             sp = classify(&a);
-        uint8_t *p = (a & (n - 1)) ? NULL : lane_ptr(w, sp, a, n, l);
+        uint8_t *p = (a & (n - 1)) ? NULL : lane_ptr(w, x->gc, sp, a, n, l);
         if (!p) {
             w->fk = (a & (n - 1)) ? WS_FAULT_MISALIGNED : WS_FAULT_OOB;
             w->f_lane = l;

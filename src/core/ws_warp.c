@@ -71,7 +71,6 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
     w->status = WS_WARP_READY;
     w->ninsn = 0;
     w->st = NULL;
-    w->gcache = NULL;
     w->fk = WS_FAULT_NONE;
     return 0;
 }
