@@ -50,6 +50,10 @@ static int alloc_rec(ws_device *d, uint64_t size, const char *name, int32_t modu
         return ws_error_set(err, WS_E_RANGE, "cannot allocate %" PRIu64 " bytes for '%s': at most 1 TB",
                             size, name ? name : "");
     uint64_t addr = align_up(d->next_addr, WS_ALLOC_ALIGN);
+    uint8_t *data = calloc(1, size ? (size_t)size : 1);
+    if (!data)
+        return ws_error_set(err, WS_E_NOMEM, "cannot allocate %" PRIu64 " bytes for '%s': out of host memory", size,
+                            name ? name : "");
     ws_alloc_rec *r = ws_xcalloc(1, sizeof *r);
     r->name_own = ws_xstrdup(name ? name : "");
     r->a.addr = addr;
@@ -57,7 +61,7 @@ static int alloc_rec(ws_device *d, uint64_t size, const char *name, int32_t modu
     r->a.name = r->name_own;
     r->a.id = d->next_id++;
     r->a.module = module;
-    r->a.data = ws_xcalloc(1, size ? (size_t)size : 1);
+    r->a.data = data;
     d->next_addr = align_up(addr + size, WS_ALLOC_ALIGN) + WS_ALLOC_GAP;
     WS_GROW(d->live, d->cap_live, d->nlive + 1);
     d->live[d->nlive++] = r;      /* addresses only grow: stays sorted */
