@@ -19,7 +19,7 @@
 static ws_device *tc_dev;
 static ws_error tc_err;
 
-static void tc_init(void)
+static inline void tc_init(void)
 {
     ws_device_config c;
     ws_device_config_default(&c);
@@ -30,7 +30,7 @@ static void tc_init(void)
     }
 }
 
-static ws_module *tc_load(const char *text)
+static inline ws_module *tc_load(const char *text)
 {
     ws_module *m = ws_module_load_text(tc_dev, text, strlen(text), "test.ptx", &tc_err);
     if (!m)
@@ -38,26 +38,26 @@ static ws_module *tc_load(const char *text)
     return m;
 }
 
-static uint64_t tc_f32(float f)
+static inline uint64_t tc_f32(float f)
 {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
-static uint64_t tc_f64(double d)
+static inline uint64_t tc_f64(double d)
 {
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
 }
-static float tc_as_f32(uint64_t v)
+static inline float tc_as_f32(uint64_t v)
 {
     uint32_t u = (uint32_t)v;
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-static double tc_as_f64(uint64_t v)
+static inline double tc_as_f64(uint64_t v)
 {
     double d;
     memcpy(&d, &v, 8);
@@ -65,7 +65,7 @@ static double tc_as_f64(uint64_t v)
 }
 
 /* Width of a PTX type name in bits ("s32" -> 32, "pred" -> 0). */
-static int tc_bits(const char *t)
+static inline int tc_bits(const char *t)
 {
     if (strcmp(t, "pred") == 0)
         return 0;
@@ -76,7 +76,7 @@ static int tc_kernel_n;
 
 /* Build, load and run `body` for n lanes (1 CTA).  in: 3 x 8 bytes per lane;
  * out: 2 x 8 bytes per lane.  Returns 0 or -1 (tc_err). */
-static int tc_exec(const char *body, const char *dt, const char *st, const char *extra_decl, unsigned n,
+static inline int tc_exec(const char *body, const char *dt, const char *st, const char *extra_decl, unsigned n,
                    const uint64_t *in, uint64_t *out)
 {
     char text[8192];
@@ -129,7 +129,7 @@ static int tc_exec(const char *body, const char *dt, const char *st, const char 
 }
 
 /* One instruction, one thread: returns %d. */
-static uint64_t tc_op(const char *insn, const char *dt, const char *st, uint64_t a, uint64_t b, uint64_t c)
+static inline uint64_t tc_op(const char *insn, const char *dt, const char *st, uint64_t a, uint64_t b, uint64_t c)
 {
     uint64_t in[3] = { a, b, c }, out[2] = { 0xdeadbeef, 0 };
     if (tc_exec(insn, dt, st, NULL, 1, in, out) < 0)
@@ -138,7 +138,7 @@ static uint64_t tc_op(const char *insn, const char *dt, const char *st, uint64_t
 }
 
 /* One instruction writing %p (and %q): returns p | q << 1. */
-static unsigned tc_pred(const char *insn, const char *st, uint64_t a, uint64_t b, uint64_t c)
+static inline unsigned tc_pred(const char *insn, const char *st, uint64_t a, uint64_t b, uint64_t c)
 {
     char body[1024];
     snprintf(body, sizeof body, "  setp.eq.u32 %%q, 1, 0;\n  %s\n  selp.u32 %%d, 1, 0, %%p;\n  selp.u32 %%e, 1, 0, %%q;",
