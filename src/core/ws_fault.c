@@ -159,12 +159,12 @@ void ws_fault_fill(ws_warp *w, const ws_xinsn *x, ws_error *err)
         }
         char detail[400];
         if (w->fk == WS_FAULT_MISALIGNED) {
-            snprintf(what, sizeof what, "misaligned %s %s of %u bytes at %s", ws_space_word(f->space),
-                     access_word(f->access), f->size, at);
+            snprintf(what, sizeof what, "misaligned %s %s of %u byte%s at %s", ws_space_word(f->space),
+                     access_word(f->access), f->size, f->size == 1 ? "" : "s", at);
             snprintf(detail, sizeof detail, "the address is not a multiple of %u (%s)", f->size, f->where);
         } else {
-            snprintf(what, sizeof what, "out-of-bounds %s %s of %u bytes at %s", ws_space_word(f->space),
-                     access_word(f->access), f->size, at);
+            snprintf(what, sizeof what, "out-of-bounds %s %s of %u byte%s at %s", ws_space_word(f->space),
+                     access_word(f->access), f->size, f->size == 1 ? "" : "s", at);
             if (f->space == WS_SP_GLOBAL)
                 snprintf(detail, sizeof detail, "the address is %s", f->where);
             else
