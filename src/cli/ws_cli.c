@@ -3,7 +3,7 @@
 #include <string.h>
 
 const ws_cli_cmd ws_cli_commands[] = {
-    { "ptx", "ptx check FILE.ptx", "parse a PTX file and list its kernels", ws_cmd_ptx },
+    { "ptx", "ptx check|disasm FILE.ptx", "parse a PTX file; list its kernels or print its code", ws_cmd_ptx },
     { "graph", "graph info|convert|gen ...", "inspect, convert or generate a graph", ws_cmd_graph },
     { NULL, NULL, NULL, NULL },
 };
