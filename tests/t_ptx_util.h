@@ -12,7 +12,7 @@
 #include "ws_tap.h"
 
 /* $WS_SRCDIR/rel, or rel relative to the current directory. */
-static char *tp_path(const char *rel)
+static inline char *tp_path(const char *rel)
 {
     const char *top = getenv("WS_SRCDIR");
     if (!top || !*top)
@@ -23,14 +23,14 @@ static char *tp_path(const char *rel)
     return p;
 }
 
-static int tp_cmp(const void *a, const void *b)
+static inline int tp_cmp(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Sorted list of the files in directory rel (under WS_SRCDIR) ending in
  * suffix ("" for all); NULL-terminated; *n gets the count. */
-static char **tp_list(const char *rel, const char *suffix, size_t *n)
+static inline char **tp_list(const char *rel, const char *suffix, size_t *n)
 {
     char *dir = tp_path(rel);
     DIR *d = opendir(dir);
@@ -57,14 +57,14 @@ static char **tp_list(const char *rel, const char *suffix, size_t *n)
     return v;
 }
 
-static void tp_free_list(char **v)
+static inline void tp_free_list(char **v)
 {
     for (size_t i = 0; v && v[i]; i++)
         free(v[i]);
     free(v);
 }
 
-static const char *tp_base(const char *path)
+static inline const char *tp_base(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
@@ -72,7 +72,7 @@ static const char *tp_base(const char *path)
 
 /* Check the invariants every loaded module must satisfy; returns a
  * description of the first violation or NULL. */
-static const char *tp_validate(const ws_ptx_module *m)
+static inline const char *tp_validate(const ws_ptx_module *m)
 {
     static char why[256];
     for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
