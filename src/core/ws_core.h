@@ -282,6 +282,11 @@ int ws_launch(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg, con
 /* Fault of the last launch or grid that faulted on this device, NULL if the
  * last launch succeeded. */
 const ws_fault *ws_device_last_fault(const ws_device *d);
+/* Output of device-side printf (vprintf calls in kernels) since the last
+ * clear: NUL-terminated text, every calling lane's output in lane order,
+ * warps and CTAs in execution order; at most 1 MB is kept. */
+const char *ws_device_printf(const ws_device *d, size_t *len);
+void ws_device_printf_clear(ws_device *d);
 /* Statistics of the last ws_launch, and totals since the device was created. */
 const ws_launch_stats *ws_device_last_stats(const ws_device *d);
 const ws_launch_stats *ws_device_total_stats(const ws_device *d);

@@ -54,6 +54,9 @@ enum { WS_X_NEXT = 0, WS_X_JUMP, WS_X_FAULT, WS_X_BARRIER };
 
 enum { WS_XS_NONE = 0, WS_XS_REG, WS_XS_IMM, WS_XS_SREG, WS_XS_PRED };
 
+/* Functions provided outside the module (ws_builtin.c). */
+enum { WS_BUILTIN_NONE = 0, WS_BUILTIN_PRINTF, WS_BUILTIN_ASSERT };
+
 typedef struct ws_xsrc {
     uint8_t kind;            /* WS_XS_* */
     uint8_t neg;             /* PRED: negated */
@@ -106,6 +109,7 @@ struct ws_xinsn {
     uint8_t tbits;           /* bits of `type` (8..64; pred 1) */
     uint8_t generic;         /* memory operand uses generic addressing */
     uint8_t cvt_mode;        /* ws_exec_cvt.c: conversion kind */
+    uint8_t builtin;         /* call of a WS_BUILTIN_* function */
     uint32_t flags;
     uint64_t tmask;          /* all-ones of `type`'s width */
     uint32_t dst[4];         /* REG: reg * 32 (sink: the frame's sink register) / PRED index */
@@ -173,6 +177,8 @@ struct ws_device {
     ws_grid **grids; size_t ngrids, cap_grids;        /* alive (stepwise) */
     ws_fault fault; bool has_fault;
     ws_launch_stats last, total;
+    char *pbuf; size_t plen, pcap;                      /* device printf output */
+    bool printf_truncated;
     uint32_t next_gridid;
 };
 
@@ -236,7 +242,7 @@ struct ws_warp {
     uint64_t f_gaddr;        /* generic address (generic accesses) */
     uint8_t f_generic;
     uint8_t f_space, f_access;
-    char f_msg[160];
+    char f_msg[512];
 };
 
 struct ws_cta {
@@ -417,6 +423,13 @@ const char *ws_space_word(int space);
 const ws_alloc *ws_devmem_lookup(const ws_device *d, uint64_t addr);
 int ws_devmem_add_module_var(ws_device *d, uint64_t size, const char *name, int32_t module,
                              uint64_t *addr, ws_error *err);
+
+/* ws_builtin.c */
+int ws_builtin_lookup(const char *name);       /* WS_BUILTIN_*, 0 if unknown */
+ws_xfn ws_exec_builtin_fn(void);
+/* ws_exec_mem.c: host pointer to n bytes at a generic address for lane l,
+ * NULL (with w->f_* describing the access) when it is not valid. */
+const uint8_t *ws_mem_generic(ws_warp *w, uint32_t lane, uint64_t gaddr, unsigned n);
 
 /* ws_args.c */
 int ws_args_pack(const ws_kernel *k, const ws_arg *args, uint32_t nargs, uint8_t *buf, uint64_t bufsize,

@@ -219,9 +219,15 @@ static int decode_call(dctx *c, const ws_ptx_func *f, const ws_ptx_insn *in, ws_
         return fail(c, in, "indirect calls (through a register) are not supported");
     const ws_ptx_func *cf = &m->funcs[in->callee];
     if (cf->is_decl || cf->ninsns == 0) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "call to '%s', which is declared but has no body in this module", cf->name);
-        return fail(c, in, msg);
+        x->builtin = (uint8_t)ws_builtin_lookup(cf->name);
+        if (!x->builtin) {
+            char msg[300];
+            snprintf(msg, sizeof msg,
+                     "call to '%s', which is declared but has no body in this module (warpscope provides vprintf "
+                     "and __assertfail)",
+                     cf->name);
+            return fail(c, in, msg);
+        }
     }
     /* the parser's layout: opnd[0] return values, opnd[1] the function,
      * opnd[2] the arguments */

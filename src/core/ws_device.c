@@ -106,6 +106,7 @@ void ws_device_free(ws_device *d)
     }
     free(d->live);
     free(d->dead);
+    free(d->pbuf);
     free(d->sm);
     free(d);
 }

@@ -86,6 +86,8 @@ ws_xfn ws_exec_ctrl_pick(const ws_xinsn *x)
     case WS_OP_BRA:
         return x->target != UINT32_MAX ? x_bra : NULL;
     case WS_OP_CALL:
+        if (x->call && x->builtin)
+            return ws_exec_builtin_fn();
         return x->call ? x_call : NULL;
     case WS_OP_RET: return x_ret;
     case WS_OP_EXIT: return x_exit;

@@ -98,6 +98,25 @@ static inline uint8_t *lane_ptr(ws_warp *w, ws_xcache *gc, int sp, uint64_t a, u
     }
 }
 
+const uint8_t *ws_mem_generic(ws_warp *w, uint32_t lane, uint64_t gaddr, unsigned n)
+{
+    ws_xcache gc = { NULL, 0 };
+    uint64_t a = gaddr;
+    int sp = classify(&a);
+    uint8_t *p = lane_ptr(w, &gc, sp, a, n, lane);
+    if (!p) {
+        w->fk = WS_FAULT_OOB;
+        w->f_lane = lane;
+        w->f_addr = a;
+        w->f_gaddr = gaddr;
+        w->f_generic = 1;
+        w->f_size = n;
+        w->f_space = (uint8_t)sp;
+        w->f_access = WS_ACC_LOAD;
+    }
+    return p;
+}
+
 /* Resolve every active lane to a host pointer (w->mptr); on a fault fill
  * w->f_* for the lowest faulting lane and return -1.  n: bytes per lane. */
 static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
