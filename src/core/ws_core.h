@@ -4,8 +4,10 @@
  * space of named allocations, and the PTX modules loaded on it.  Kernels run
  * either to completion in one call (ws_launch, the functional mode) or step
  * by step (ws_grid_*: dispatch CTAs to SMs, execute one warp instruction at a
- * time, retire CTAs), which is what the timing model drives.  Both modes run
- * the same execute function, so results are identical.
+ * time, retire CTAs), which is what the timing model drives; ws_grid_run
+ * runs a grid functionally in slices (for a front end that redraws).  All of
+ * them run the same execute function, so results are identical.  Kernels may
+ * call printf (output collected per device, ws_device_printf) and assert.
  *
  *   ws_device_config cfg; ws_device_config_default(&cfg);
  *   ws_device *d = ws_device_create(&cfg, &err);
@@ -54,7 +56,9 @@
  *    threads leave the expected count (barrier after an early return works);
  *  - registers, shared memory and local memory start zeroed;
  *  - %clock/%clock64/%globaltimer read the warp's executed-instruction count
- *    (or the cycle set with ws_grid_set_clock); %smid is the CTA's SM.
+ *    (or the cycle set with ws_grid_set_clock); %smid is the CTA's SM;
+ *  - functional order: CTAs one at a time in linear order; inside a CTA
+ *    warps take turns of functional_quantum instructions (see ws_launch).
  * Registers per thread (occupancy) are the parser's estimate
  * (ws_ptx_func_regs_per_thread: register pressure from liveness), see
  * ws_kernel_regs. */
