@@ -15,6 +15,7 @@
 
 #include <lauxlib.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 ws_device *ws_lgpu_check(lua_State *L, int idx)
@@ -216,6 +217,19 @@ static void launch_arg(lua_State *L, int idx, const ws_kernel *k, uint32_t i, ws
                (int)i + 1, ws_kernel_param_name(k, i), ws_kernel_name(k), luaL_typename(L, idx));
 }
 
+/* Device-side printf output of the last launch goes to standard output, as
+ * the CUDA runtime prints it at synchronisation. */
+static void flush_printf(ws_device *d)
+{
+    size_t len = 0;
+    const char *out = ws_device_printf(d, &len);
+    if (out && len) {
+        fwrite(out, 1, len, stdout);
+        fflush(stdout);
+    }
+    ws_device_printf_clear(d);
+}
+
 /* gpu:launch(kernel, {grid=, block=, shared=}, args...) */
 static int g_launch(lua_State *L)
 {
@@ -233,7 +247,9 @@ static int g_launch(lua_State *L)
     for (int i = 0; i < nargs; i++)
         launch_arg(L, 4 + i, lk->k, (uint32_t)i, &args[i]);
     ws_error err;
-    if (ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err) != 0)
+    int rc = ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err);
+    flush_printf(d);
+    if (rc != 0)
         return luaL_error(L, "%s", err.msg);
     return 0;
 }
