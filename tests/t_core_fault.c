@@ -171,8 +171,8 @@ static void test_other_faults(void)
     ok(run(m, "mis", &one, (ws_arg[]){ WS_ARG_PTR(buf + 4) }, 1) < 0, "still faults");
     ok(run(m, "loob", &one, j2, 1) == 0, "and the device still runs kernels");
     uint32_t busy = 0;
-    for (uint32_t i = 0; i < ws_device_config_get(tc_dev)->num_sms; i++)
-        busy += ws_device_sm_usage(tc_dev, i)->ctas + ws_device_sm_usage(tc_dev, i)->threads;
+    for (uint32_t sm = 0; sm < ws_device_config_get(tc_dev)->num_sms; sm++)
+        busy += ws_device_sm_usage(tc_dev, sm)->ctas + ws_device_sm_usage(tc_dev, sm)->threads;
     is_int(busy, 0, "faulted launches leave no CTA resident on any SM");
     ws_devmem_free(tc_dev, buf, NULL);
 }
