@@ -13,8 +13,8 @@
 #include "util/ws_util.h"
 
 /* Limits that keep hostile input from exhausting memory. */
-#define MAX_REGS_PER_DECL (1u << 20)   /* per function */
-#define MAX_REGS_PER_MODULE (1u << 22)
+#define MAX_REGS_PER_DECL (1u << 19)   /* per function */
+#define MAX_REGS_PER_MODULE (1u << 20)
 #define MAX_VAR_BYTES ((uint64_t)1 << 32)
 #define MAX_INIT_BYTES ((uint64_t)1 << 28)   /* variables with an initializer */
 #define MAX_FILE_INDEX 65535u
