@@ -67,6 +67,19 @@ typedef struct ws_ptx_ictx {
     const char *pat;
 } ws_ptx_ictx;
 
+/* Op-specific words: the codes ws_ptx_check_mods interprets. */
+enum {
+    W_LO = 1, W_HI, W_WIDE,                       /* mul/mad part */
+    W_SHF_L, W_SHF_R, W_SHF_CLAMP, W_SHF_WRAP,
+    W_BAR_SYNC, W_BAR_ARRIVE, W_BAR_RED, W_BAR_POPC, W_BAR_AND, W_BAR_OR, W_BAR_WARP,
+    W_GL,
+};
+
+/* Flag words (".sat" -> WS_F_SAT), NULL-terminated. */
+extern const ws_ptx_word ws_ptx_w_flags[];
+/* Enforce the modifier combinations PTX allows and pick c->pat (ws_ptx_opcheck.c). */
+void ws_ptx_check_mods(ws_ptx_ictx *c);
+
 /* Look an opcode up ("add"); NULL if unknown. */
 const ws_ptx_opspec *ws_ptx_opspec_find(const char *s, size_t len);
 /* Parse the modifiers after the opcode into c->in, validate them, choose

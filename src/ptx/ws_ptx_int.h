@@ -98,6 +98,41 @@ bool ws_ptx_accept(ws_ptx_parser *p, int kind);
 /* Copy of token i's text (owned by the caller). */
 char *ws_ptx_tok_dup(const ws_ptx_parser *p, size_t i);
 
+/* Limits that keep hostile input from exhausting memory. */
+#define WS_PTX_MAX_REGS_PER_FUNC (1u << 19)
+#define WS_PTX_MAX_REGS_PER_MODULE (1u << 20)
+#define WS_PTX_MAX_VAR_BYTES ((uint64_t)1 << 32)
+#define WS_PTX_MAX_INIT_BYTES ((uint64_t)1 << 28)   /* variables with an initializer */
+#define WS_PTX_MAX_FILE_INDEX 65535u
+
+/* Token helpers (ws_ptx_parse.c): an integer / a name, or fail. */
+uint64_t ws_ptx_expect_uint(ws_ptx_parser *p, const char *what);
+size_t ws_ptx_expect_ident(ws_ptx_parser *p, const char *what);
+
+/* Declarations (ws_ptx_decl.c). */
+typedef struct ws_ptx_attrs {
+    uint32_t align;
+    unsigned vec;
+    ws_ptx_type type;
+    bool ptr;
+    size_t type_tok;
+} ws_ptx_attrs;
+/* Bind the name of token tok in the current scope, refusing duplicates. */
+void ws_ptx_declare(ws_ptx_parser *p, size_t tok, const char *name, int kind, int32_t idx);
+int32_t ws_ptx_new_var(ws_ptx_parser *p, size_t name_tok, ws_ptx_space sp, ws_ptx_type type, uint32_t align,
+                       uint64_t nelems, uint64_t size);
+/* .align N, .v2/.v4, .TYPE, and for parameters .ptr [.space] [.align N]. */
+void ws_ptx_parse_attrs(ws_ptx_parser *p, ws_ptx_attrs *a, bool is_param, size_t kw);
+/* [N][M]...: the element count (0 with *unsized for `[]`). */
+uint64_t ws_ptx_parse_dims(ws_ptx_parser *p, bool *unsized);
+int32_t ws_ptx_lookup_sym(ws_ptx_parser *p, size_t tok);
+/* After the state-space keyword (kw): one or more variables. */
+void ws_ptx_parse_var_decl(ws_ptx_parser *p, ws_ptx_space sp, bool is_extern, size_t kw);
+/* After `.reg` (kw): one or more registers of the current function. */
+void ws_ptx_parse_reg_decl(ws_ptx_parser *p, size_t kw);
+/* A body from its '{' (ws_ptx_body.c). */
+void ws_ptx_parse_body(ws_ptx_parser *p, int32_t fi);
+
 /* Registers and symbols of the current function / module. */
 int32_t ws_ptx_add_sym(ws_ptx_parser *p, const char *name, int32_t var, int32_t func);
 
