@@ -132,6 +132,13 @@ T.raises(function() g:degrees("both") end, "invalid option 'both'", "degrees dir
 local nb, nw = g:neighbors(2)
 T.ok(nb == ws.buffer("i32", {1, 3}) and nw == ws.buffer("i32", {2, 5}), "neighbors and their weights")
 
+local seen = {}
+for u, v, w in g:edges() do seen[#seen + 1] = u .. ">" .. v .. ":" .. w end
+T.is(table.concat(seen, " "), "0>1:4 0>2:1 1>3:1 2>1:2 2>3:5 3>4:3 4>0:7 5>4:2", "edges iterator")
+local k = 0
+for u, v, w in ws.graph.load(data("tiny.snap.txt")):edges() do k = k + 1; assert(w == nil) end
+T.is(k, 8, "edges iterator without weights")
+
 -- Info.
 local info = g:info()
 T.ok(info.n == 6 and info.m == 8 and info.diameter == 3 and info.components == 1, "info")

@@ -261,6 +261,9 @@ static void test_malformed(void)
     bad("0 1 w\n", "a.el", "a.el:1:5: expected a weight (a number), got 'w'");
     bad("# only comments\n\n", "a.el", "a.el: no edges found (2 lines, all blank or comments)");
     bad("0 1\r\n1 \x01\r\n", "a.el", "a.el:2:3: expected a target id (a non-negative integer), got '\\x01'");
+    ws_error e0 = { 0 };
+    ok(ws_graph_load_mem("0 1\n1 2\0junk\n", 13, "nul.el", NULL, &e0) == NULL, "NUL byte rejected");
+    is_str(e0.msg, "nul.el:2: NUL byte in a text line (a binary file? name the format if the detection is wrong)", "message");
     bad("# Nodes: 3 Edges: 3\n0 1\n1 2\n", "h.txt",
         "h.txt:1: the header says 3 edges but the file has 2 edge lines (truncated or edited file?)");
     bad("# Nodes: 2 Edges: 2\n0 1\n1 2\n", "h.txt",
@@ -359,8 +362,32 @@ static void test_malformed(void)
     is_str(err.msg, "lim.el: 4 edges exceed the limit of 3", "message");
 }
 
+/* A METIS star whose centre line is about 700 KB long: the line buffer
+ * grows past its initial size. */
+static void test_long_line(void)
+{
+    enum { LEAVES = 100000 };
+    size_t cap = (size_t)LEAVES * 16 + 64, o = 0;
+    char *t = malloc(cap);
+    o += (size_t)snprintf(t + o, cap - o, "%d %d\n", LEAVES + 1, LEAVES);
+    for (int v = 2; v <= LEAVES + 1; v++)
+        o += (size_t)snprintf(t + o, cap - o, "%d ", v);
+    t[o++] = '\n';
+    for (int v = 0; v < LEAVES; v++) {
+        memcpy(t + o, "1\n", 2);
+        o += 2;
+    }
+    ws_error err = { 0 };
+    ws_graph *g = ws_graph_load_mem(t, o, "star.graph", NULL, &err);
+    ok(g && g->n == LEAVES + 1 && g->m == 2 * LEAVES && g->row[1] == LEAVES,
+       "a 700 KB METIS line loads%s%s", g ? "" : ": ", g ? "" : err.msg);
+    ws_graph_free(g);
+    free(t);
+}
+
 int main(void)
 {
+    test_long_line();
     test_formats();
     test_options();
     test_detect();

@@ -69,6 +69,8 @@ static void swap32_array(void *a, size_t n)
 /* CRC-32 of an array of 32-bit words as little-endian bytes. */
 static uLong crc_words(uLong crc, const void *a, size_t n)
 {
+    if (n == 0)
+        return crc; /* crc32() with a NULL buffer would restart the sum */
     if (host_le()) {
         const unsigned char *p = a;
         size_t bytes = n * 4;
@@ -139,7 +141,8 @@ void *ws_graph_save_mem(const ws_graph *g, size_t *len)
     make_header(g, out, parts, np);
     size_t o = HDR_SIZE;
     for (int i = 0; i < np; i++) {
-        memcpy(out + o, parts[i].p, parts[i].n * 4);
+        if (parts[i].n)
+            memcpy(out + o, parts[i].p, parts[i].n * 4);
         if (!host_le())
             swap32_array(out + o, parts[i].n);
         o += parts[i].n * 4;

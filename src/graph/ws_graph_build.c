@@ -416,6 +416,8 @@ ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err)
     e->src = NULL;
     g->col = (int32_t *)e->dst;
     e->dst = NULL;
+    if (!g->col) /* no edge was ever stored: keep the arrays non-NULL */
+        g->col = ws_xmalloc(sizeof *g->col);
     g->weight = e->w;
     e->w = NULL;
     g->orig_id = orig;

@@ -225,6 +225,11 @@ int ws_gsrc_line(ws_gsrc *s, char **line, size_t *len, ws_error *err)
         s->scan = s->pos;
         s->lineno++;
         s->cur = start;
+        if (memchr(start, '\0', l))
+            return ws_error_set(err, WS_E_PARSE,
+                                "%s:%llu: NUL byte in a text line (a binary file? name the "
+                                "format if the detection is wrong)",
+                                s->name, (unsigned long long)s->lineno);
         *line = start;
         *len = l;
         return 1;

@@ -21,7 +21,7 @@
  * Methods: bfs(src) sssp(src [, {unreachable=}]) pagerank{iters=, damping=,
  *   transpose=} components() transpose() degrees([dir]) neighbors(v)
  *   info() save(path) write(path [, format]) reorder(order [, seed])
- *   rebuild(opts) checksum()
+ *   rebuild(opts) checksum() edges() (iterator: for u, v, w in g:edges())
  * Results are fresh buffers; row/col/weight/orig_id are read-only views of
  * the graph's own arrays (b:copy() for a writable copy). */
 #include "lua/ws_lua_graph.h"
@@ -618,6 +618,39 @@ static int m_neighbors(lua_State *L)
     return 1;
 }
 
+/* for u, v, w in g:edges() do ... end  (w is nil when unweighted) */
+static int edges_next(lua_State *L)
+{
+    ws_graph *g = ws_lua_graph_check(L, lua_upvalueindex(1));
+    lua_Integer u = lua_tointeger(L, lua_upvalueindex(2));
+    lua_Integer k = lua_tointeger(L, lua_upvalueindex(3));
+    if (k >= g->m)
+        return 0;
+    while (u < g->n && g->row[u + 1] <= k)
+        u++;
+    lua_pushinteger(L, u);
+    lua_replace(L, lua_upvalueindex(2));
+    lua_pushinteger(L, k + 1);
+    lua_replace(L, lua_upvalueindex(3));
+    lua_pushinteger(L, u);
+    lua_pushinteger(L, g->col[k]);
+    if (g->weight) {
+        lua_pushinteger(L, g->weight[k]);
+        return 3;
+    }
+    return 2;
+}
+
+static int m_edges(lua_State *L)
+{
+    ws_lua_graph_check(L, 1);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, 0);
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, edges_next, 3);
+    return 1;
+}
+
 static void set_int(lua_State *L, const char *k, lua_Integer v)
 {
     lua_pushinteger(L, v);
@@ -836,7 +869,8 @@ int ws_lua_open_graph(lua_State *L)
             { "neighbors", m_neighbors }, { "info", m_info },
             { "save", m_save },         { "write", m_write },
             { "reorder", m_reorder },   { "rebuild", m_rebuild },
-            { "checksum", m_checksum }, { NULL, NULL },
+            { "checksum", m_checksum }, { "edges", m_edges },
+            { NULL, NULL },
         };
         luaL_newlib(L, methods);
         lua_pushcclosure(L, m_index, 1);
