@@ -3,41 +3,7 @@
  * shf (wrap / clamp), lop3, bfe, bfi, bfind, brev, clz, popc, prmt (every
  * mode), fns. */
 #include "core/ws_core_int.h"
-
-#define SRC(i) ws_src(w, x, (i), exec)
-
-#define LANES2(...)                                                                  \
-    do {                                                                              \
-        const uint64_t *A = SRC(0), *B = SRC(1);                                      \
-        uint64_t *D = ws_dst(w, x, 0);                                                \
-        const uint64_t M = x->tmask;                                                  \
-        const unsigned N = x->tbits;                                                  \
-        (void)N, (void)M;                                                             \
-        if (exec == ~0u) {                                                            \
-            for (uint32_t l = 0; l < WS_WARP_SIZE; l++) {                             \
-                uint64_t a = A[l], b = B[l];                                          \
-                __VA_ARGS__;                                                                 \
-            }                                                                         \
-        } else {                                                                      \
-            WS_LANES(exec, l) {                                                       \
-                uint64_t a = A[l], b = B[l];                                          \
-                __VA_ARGS__;                                                                 \
-            }                                                                         \
-        }                                                                             \
-    } while (0)
-
-#define LANES1(...)                                                                  \
-    do {                                                                              \
-        const uint64_t *A = SRC(0);                                                   \
-        uint64_t *D = ws_dst(w, x, 0);                                                \
-        const uint64_t M = x->tmask;                                                  \
-        const unsigned N = x->tbits;                                                  \
-        (void)N, (void)M;                                                             \
-        WS_LANES(exec, l) {                                                           \
-            uint64_t a = A[l];                                                        \
-            __VA_ARGS__;                                                                     \
-        }                                                                             \
-    } while (0)
+#include "core/ws_lanes.h"
 
 /* ------------------------------------------------------------ predicates */
 static int x_pand(ws_warp *w, const ws_xinsn *x, uint32_t exec)

@@ -9,44 +9,10 @@
  * Carry: add.cc/sub.cc/mad.cc write a per-lane carry flag (for sub, the
  * borrow), addc/subc/madc read it. */
 #include "core/ws_core_int.h"
+#include "core/ws_lanes.h"
 
 __extension__ typedef __int128 ws_i128;
 __extension__ typedef unsigned __int128 ws_u128;
-
-#define SRC(i) ws_src(w, x, (i), exec)
-
-#define LANES2(...)                                                                  \
-    do {                                                                              \
-        const uint64_t *A = SRC(0), *B = SRC(1);                                      \
-        uint64_t *D = ws_dst(w, x, 0);                                                \
-        const uint64_t M = x->tmask;                                                  \
-        const unsigned N = x->tbits;                                                  \
-        (void)N, (void)M;                                                             \
-        if (exec == ~0u) {                                                            \
-            for (uint32_t l = 0; l < WS_WARP_SIZE; l++) {                             \
-                uint64_t a = A[l], b = B[l];                                          \
-                __VA_ARGS__;                                                                 \
-            }                                                                         \
-        } else {                                                                      \
-            WS_LANES(exec, l) {                                                       \
-                uint64_t a = A[l], b = B[l];                                          \
-                __VA_ARGS__;                                                                 \
-            }                                                                         \
-        }                                                                             \
-    } while (0)
-
-#define LANES3(...)                                                                  \
-    do {                                                                              \
-        const uint64_t *A = SRC(0), *B = SRC(1), *C = SRC(2);                         \
-        uint64_t *D = ws_dst(w, x, 0);                                                \
-        const uint64_t M = x->tmask;                                                  \
-        const unsigned N = x->tbits;                                                  \
-        (void)N, (void)M;                                                             \
-        WS_LANES(exec, l) {                                                           \
-            uint64_t a = A[l], b = B[l], c = C[l];                                    \
-            __VA_ARGS__;                                                                     \
-        }                                                                             \
-    } while (0)
 
 static inline int is_signed(const ws_xinsn *x) { return ws_ptx_type_is_signed((ws_ptx_type)x->type); }
 
