@@ -55,6 +55,11 @@ else
     echo "# ../shared not present: real-graph runs skipped"
 fi
 
+# The rare-instruction kernels: optimised and debug builds agree.
+out=$($W --batch "$S/isa_exercise.lua" 128 2>&1); rc=$?
+t_is "$rc" 0 "isa_exercise runs"
+t_is "$(printf '%s\n' "$out" | grep -c 'builds agree')" 3 "isa_exercise: -O3 and -G outputs agree for 3 kernels"
+
 # A scenario error gives exit status 1 and names the problem.
 out=$($W --batch "$S/bfs_topo.lua" "$tmp/none.wsg" 2>&1); rc=$?
 t_is "$rc" 1 "a missing graph file exits 1"
