@@ -121,150 +121,85 @@ void ws_graph_sort_adj(int32_t *col, int32_t *w, size_t n)
     adj_intro(col, w, n, depth_limit(n));
 }
 
-/* uint32 keys: LSD radix sort would need a second array; ids are sorted
- * in place with the same introsort on unsigned keys. */
-static void u32_swap(uint32_t *a, size_t i, size_t j)
-{
-    uint32_t t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-}
-
-static void u32_sift(uint32_t *a, size_t root, size_t n)
-{
-    for (;;) {
-        size_t c = 2 * root + 1;
-        if (c >= n)
-            return;
-        if (c + 1 < n && a[c] < a[c + 1])
-            c++;
-        if (!(a[root] < a[c]))
-            return;
-        u32_swap(a, root, c);
-        root = c;
+/* Introsort on plain unsigned keys: median-of-three quicksort that recurses
+ * into the smaller side, heapsort once the depth limit is spent, insertion
+ * sort below 17 elements.  One definition serves the vertex ids (uint32: an
+ * LSD radix sort would need a second array) and the packed edge pairs
+ * (uint64, u << 32 | v). */
+#define WS_DEFINE_KEY_SORT(P, T)                                                    \
+    static void P##_swap(T *a, size_t i, size_t j)                                  \
+    {                                                                               \
+        T t = a[i];                                                                 \
+        a[i] = a[j];                                                                \
+        a[j] = t;                                                                   \
+    }                                                                               \
+                                                                                    \
+    static void P##_sift(T *a, size_t root, size_t n)                               \
+    {                                                                               \
+        for (;;) {                                                                  \
+            size_t c = 2 * root + 1;                                                \
+            if (c >= n)                                                             \
+                return;                                                             \
+            if (c + 1 < n && a[c] < a[c + 1])                                       \
+                c++;                                                                \
+            if (!(a[root] < a[c]))                                                  \
+                return;                                                             \
+            P##_swap(a, root, c);                                                   \
+            root = c;                                                               \
+        }                                                                           \
+    }                                                                               \
+                                                                                    \
+    static void P##_intro(T *a, size_t n, int depth)                                \
+    {                                                                               \
+        while (n > 16) {                                                            \
+            if (depth-- == 0) {                                                     \
+                for (size_t i = n / 2; i-- > 0;)                                    \
+                    P##_sift(a, i, n);                                              \
+                for (size_t i = n; i-- > 1;) {                                      \
+                    P##_swap(a, 0, i);                                              \
+                    P##_sift(a, 0, i);                                              \
+                }                                                                   \
+                return;                                                             \
+            }                                                                       \
+            size_t mid = n / 2, last = n - 1;                                       \
+            if (a[mid] < a[0])                                                      \
+                P##_swap(a, mid, 0);                                                \
+            if (a[last] < a[0])                                                     \
+                P##_swap(a, last, 0);                                               \
+            if (a[last] < a[mid])                                                   \
+                P##_swap(a, last, mid);                                             \
+            P##_swap(a, mid, 1);                                                    \
+            T p = a[1];                                                             \
+            size_t i = 1, j = last;                                                 \
+            for (;;) {                                                              \
+                do                                                                  \
+                    i++;                                                            \
+                while (a[i] < p);                                                   \
+                do                                                                  \
+                    j--;                                                            \
+                while (p < a[j]);                                                   \
+                if (i >= j)                                                         \
+                    break;                                                          \
+                P##_swap(a, i, j);                                                  \
+            }                                                                       \
+            P##_swap(a, 1, j);                                                      \
+            size_t ln = j, rn = n - j - 1;                                          \
+            if (ln < rn) {                                                          \
+                P##_intro(a, ln, depth);                                            \
+                a += j + 1;                                                         \
+                n = rn;                                                             \
+            } else {                                                                \
+                P##_intro(a + j + 1, rn, depth);                                    \
+                n = ln;                                                             \
+            }                                                                       \
+        }                                                                           \
+        for (size_t i = 1; i < n; i++)                                              \
+            for (size_t j = i; j > 0 && a[j] < a[j - 1]; j--)                       \
+                P##_swap(a, j, j - 1);                                              \
     }
-}
 
-static void u32_intro(uint32_t *a, size_t n, int depth)
-{
-    while (n > 16) {
-        if (depth-- == 0) {
-            for (size_t i = n / 2; i-- > 0;)
-                u32_sift(a, i, n);
-            for (size_t i = n; i-- > 1;) {
-                u32_swap(a, 0, i);
-                u32_sift(a, 0, i);
-            }
-            return;
-        }
-        size_t mid = n / 2, last = n - 1;
-        if (a[mid] < a[0])
-            u32_swap(a, mid, 0);
-        if (a[last] < a[0])
-            u32_swap(a, last, 0);
-        if (a[last] < a[mid])
-            u32_swap(a, last, mid);
-        u32_swap(a, mid, 1);
-        uint32_t p = a[1];
-        size_t i = 1, j = last;
-        for (;;) {
-            do
-                i++;
-            while (a[i] < p);
-            do
-                j--;
-            while (p < a[j]);
-            if (i >= j)
-                break;
-            u32_swap(a, i, j);
-        }
-        u32_swap(a, 1, j);
-        size_t ln = j, rn = n - j - 1;
-        if (ln < rn) {
-            u32_intro(a, ln, depth);
-            a += j + 1;
-            n = rn;
-        } else {
-            u32_intro(a + j + 1, rn, depth);
-            n = ln;
-        }
-    }
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && a[j] < a[j - 1]; j--)
-            u32_swap(a, j, j - 1);
-}
-
-/* The same for 64-bit keys (edge pairs packed as u << 32 | v). */
-static void u64_swap(uint64_t *a, size_t i, size_t j)
-{
-    uint64_t t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-}
-
-static void u64_sift(uint64_t *a, size_t root, size_t n)
-{
-    for (;;) {
-        size_t c = 2 * root + 1;
-        if (c >= n)
-            return;
-        if (c + 1 < n && a[c] < a[c + 1])
-            c++;
-        if (!(a[root] < a[c]))
-            return;
-        u64_swap(a, root, c);
-        root = c;
-    }
-}
-
-static void u64_intro(uint64_t *a, size_t n, int depth)
-{
-    while (n > 16) {
-        if (depth-- == 0) {
-            for (size_t i = n / 2; i-- > 0;)
-                u64_sift(a, i, n);
-            for (size_t i = n; i-- > 1;) {
-                u64_swap(a, 0, i);
-                u64_sift(a, 0, i);
-            }
-            return;
-        }
-        size_t mid = n / 2, last = n - 1;
-        if (a[mid] < a[0])
-            u64_swap(a, mid, 0);
-        if (a[last] < a[0])
-            u64_swap(a, last, 0);
-        if (a[last] < a[mid])
-            u64_swap(a, last, mid);
-        u64_swap(a, mid, 1);
-        uint64_t p = a[1];
-        size_t i = 1, j = last;
-        for (;;) {
-            do
-                i++;
-            while (a[i] < p);
-            do
-                j--;
-            while (p < a[j]);
-            if (i >= j)
-                break;
-            u64_swap(a, i, j);
-        }
-        u64_swap(a, 1, j);
-        size_t ln = j, rn = n - j - 1;
-        if (ln < rn) {
-            u64_intro(a, ln, depth);
-            a += j + 1;
-            n = rn;
-        } else {
-            u64_intro(a + j + 1, rn, depth);
-            n = ln;
-        }
-    }
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && a[j] < a[j - 1]; j--)
-            u64_swap(a, j, j - 1);
-}
+WS_DEFINE_KEY_SORT(u32, uint32_t)
+WS_DEFINE_KEY_SORT(u64, uint64_t)
 
 size_t ws_graph_sort_unique_u32(uint32_t *a, size_t n)
 {
