@@ -112,6 +112,12 @@ int ws_gparse_i64(const char *s, size_t n, int64_t *out);
 /* An edge weight: an integer, or a real number rounded to the nearest
  * integer (*rounded set); 0 ok, -1 not a number, -2 outside int32. */
 int ws_gparse_weight(const char *s, size_t n, int32_t *out, int *rounded);
+/* The same for a weight token of a file, reporting errors at the token:
+ * "expected EXPECTED, got 'x'" and "NOUN 'x' does not fit a 32-bit signed
+ * integer TAIL" (tail may be ""). */
+int ws_gparse_weight_at(const ws_gsrc *s, ws_error *err, const char *tok, size_t len,
+                        const char *expected, const char *noun, const char *tail, int32_t *out,
+                        int *rounded);
 
 /* Parse a vertex id token with base `base` (ids < base are errors) into a
  * 0-based id; reports errors at the token.  max is the largest 0-based id
@@ -142,7 +148,8 @@ void ws_gedges_reserve(ws_gedges *e, size_t n);
 void ws_gedges_set_weighted(ws_gedges *e);
 void ws_gedges_grow_(ws_gedges *e);
 
-/* Append one edge; -1 when the edge limit is reached (caller reports). */
+/* Append one edge; -1 when the edge limit is reached (caller reports, or
+ * use ws_gedges_push_at). */
 static inline int ws_gedges_push(ws_gedges *e, uint32_t u, uint32_t v, int32_t w)
 {
     if (e->m >= e->limit)
@@ -159,6 +166,10 @@ static inline int ws_gedges_push(ws_gedges *e, uint32_t u, uint32_t v, int32_t w
         e->max_id = hi;
     return 0;
 }
+
+/* ws_gedges_push for a reader: the edge limit is an error of the file. */
+int ws_gedges_push_at(const ws_gsrc *s, ws_error *err, ws_gedges *e, uint32_t u, uint32_t v,
+                      int32_t w);
 
 /* Build the CSR from e (consumed: its arrays are taken or freed). */
 ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err);

@@ -107,17 +107,12 @@ int ws_graph_read_dimacs(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws
             ws_gparse_vertex(s, err, tok[2], tl[2], 1, n - 1, "node", &v) < 0)
             return -1;
         if (kind == 'a') {
-            int pr = ws_gparse_weight(tok[3], tl[3], &w, &e->origin.weights_rounded);
-            if (pr == -1)
-                return ws_gsrc_error(s, err, tok[3], "expected an arc weight, got '%s'",
-                                     ws_gquote(q, sizeof q, tok[3], tl[3]));
-            if (pr == -2)
-                return ws_gsrc_error(s, err, tok[3],
-                                     "weight '%s' does not fit a 32-bit signed integer",
-                                     ws_gquote(q, sizeof q, tok[3], tl[3]));
+            if (ws_gparse_weight_at(s, err, tok[3], tl[3], "an arc weight", "weight", "", &w,
+                                    &e->origin.weights_rounded) < 0)
+                return -1;
         }
-        if (ws_gedges_push(e, u, v, w) < 0)
-            return ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+        if (ws_gedges_push_at(s, err, e, u, v, w) < 0)
+            return -1;
         e->origin.entries++;
     }
     if (r < 0)

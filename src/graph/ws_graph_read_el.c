@@ -91,17 +91,12 @@ int ws_graph_read_edgelist(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, 
             ws_gparse_vertex(s, err, tok[1], tl[1], base, UINT32_MAX - 1, "target", &v) < 0)
             return -1;
         if (k == 3) {
-            int pr = ws_gparse_weight(tok[2], tl[2], &w, &e->origin.weights_rounded);
-            if (pr == -1)
-                return ws_gsrc_error(s, err, tok[2], "expected a weight (a number), got '%s'",
-                                     ws_gquote(q, sizeof q, tok[2], tl[2]));
-            if (pr == -2)
-                return ws_gsrc_error(s, err, tok[2],
-                                     "weight '%s' does not fit a 32-bit signed integer",
-                                     ws_gquote(q, sizeof q, tok[2], tl[2]));
+            if (ws_gparse_weight_at(s, err, tok[2], tl[2], "a weight (a number)", "weight", "",
+                                    &w, &e->origin.weights_rounded) < 0)
+                return -1;
         }
-        if (ws_gedges_push(e, u, v, w) < 0)
-            return ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+        if (ws_gedges_push_at(s, err, e, u, v, w) < 0)
+            return -1;
         e->origin.entries++;
     }
     if (r < 0)

@@ -145,14 +145,9 @@ int ws_graph_read_metis(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws_
                                          "neighbour %s has no edge weight (the format says "
                                          "every neighbour is followed by one)",
                                          ws_gquote(q, sizeof q, tok, tl));
-                int pr = ws_gparse_weight(wt, wl, &w, &e->origin.weights_rounded);
-                if (pr == -1)
-                    return ws_gsrc_error(s, err, wt, "expected an edge weight, got '%s'",
-                                         ws_gquote(q, sizeof q, wt, wl));
-                if (pr == -2)
-                    return ws_gsrc_error(s, err, wt,
-                                         "weight '%s' does not fit a 32-bit signed integer",
-                                         ws_gquote(q, sizeof q, wt, wl));
+                if (ws_gparse_weight_at(s, err, wt, wl, "an edge weight", "weight", "", &w,
+                                        &e->origin.weights_rounded) < 0)
+                    return -1;
             }
             if (e->origin.entries >= 2 * m)
                 return ws_gsrc_error(s, err, tok,
@@ -160,8 +155,8 @@ int ws_graph_read_metis(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws_
                                      "declared by the header (line %llu)",
                                      (unsigned long long)(2 * m), (unsigned long long)m,
                                      (unsigned long long)hline);
-            if (ws_gedges_push(e, (uint32_t)vertex, v, w) < 0)
-                return ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+            if (ws_gedges_push_at(s, err, e, (uint32_t)vertex, v, w) < 0)
+                return -1;
             e->origin.entries++;
         }
         vertex++;

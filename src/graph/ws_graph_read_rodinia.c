@@ -155,10 +155,8 @@ int ws_graph_read_rodinia(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, w
                           ws_gquote(q, sizeof q, tok, len));
             goto out;
         }
-        if (ws_gedges_push(e, (uint32_t)node, d, w) < 0) {
-            ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+        if (ws_gedges_push_at(s, err, e, (uint32_t)node, d, w) < 0)
             goto out;
-        }
         e->origin.entries++;
         left--;
     }

@@ -356,6 +356,29 @@ int ws_gparse_weight(const char *s, size_t n, int32_t *out, int *rounded)
     return 0;
 }
 
+int ws_gparse_weight_at(const ws_gsrc *s, ws_error *err, const char *tok, size_t len,
+                        const char *expected, const char *noun, const char *tail, int32_t *out,
+                        int *rounded)
+{
+    char q[64];
+    int pr = ws_gparse_weight(tok, len, out, rounded);
+    if (pr == -1)
+        return ws_gsrc_error(s, err, tok, "expected %s, got '%s'", expected,
+                             ws_gquote(q, sizeof q, tok, len));
+    if (pr == -2)
+        return ws_gsrc_error(s, err, tok, "%s '%s' does not fit a 32-bit signed integer%s", noun,
+                             ws_gquote(q, sizeof q, tok, len), tail);
+    return 0;
+}
+
+int ws_gedges_push_at(const ws_gsrc *s, ws_error *err, ws_gedges *e, uint32_t u, uint32_t v,
+                      int32_t w)
+{
+    if (ws_gedges_push(e, u, v, w) < 0)
+        return ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+    return 0;
+}
+
 int ws_gparse_vertex(const ws_gsrc *s, ws_error *err, char *tok, size_t len, uint64_t base,
                      uint64_t max, const char *what, uint32_t *out)
 {
