@@ -269,12 +269,12 @@ static int a_index(lua_State *L)
     if (lua_type(L, 2) == LUA_TNUMBER) {
         ws_larray *live = ws_larray_check(L, 1);
         uint64_t i = check_elem_index(L, live, 2);
-        lua_pushcfunction(L, a_read);
-        lua_pushvalue(L, 1);
-        lua_pushinteger(L, (lua_Integer)i);
-        lua_pushinteger(L, 1);
-        lua_call(L, 3, 1);
-        lua_geti(L, -1, 0);
+        ws_buffer *one = ws_lua_buffer_push(L, live->type, 1);
+        ws_error err;
+        if (ws_devmem_read(ws_lgpu_of(L, 1), live->addr + i * live->elsize, one->data,
+                           live->elsize, &err))
+            raise_err(L, &err);
+        lua_geti(L, -1, 0);   /* the buffer converts the element to a Lua value */
         return 1;
     }
     const char *k = luaL_checkstring(L, 2);
