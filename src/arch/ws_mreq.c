@@ -1,0 +1,52 @@
+/* ws_mreq.c: the request pool. */
+#include "arch/ws_mreq.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ws_util.h"
+
+#define WS_MREQ_CHUNK 1024
+
+void ws_mreq_pool_init(ws_mreq_pool *p)
+{
+    memset(p, 0, sizeof *p);
+    p->next_id = 1;
+}
+
+void ws_mreq_pool_fini(ws_mreq_pool *p)
+{
+    for (uint32_t i = 0; i < p->nchunks; i++) free(p->chunks[i]);
+    free(p->chunks);
+    memset(p, 0, sizeof *p);
+}
+
+ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
+{
+    if (!p->free) {
+        ws_mreq *c = ws_xmalloc(WS_MREQ_CHUNK * sizeof *c);
+        if (p->nchunks == p->cap_chunks) {
+            p->cap_chunks = p->cap_chunks ? 2 * p->cap_chunks : 16;
+            p->chunks = ws_xrealloc(p->chunks, p->cap_chunks * sizeof *p->chunks);
+        }
+        p->chunks[p->nchunks++] = c;
+        for (uint32_t i = WS_MREQ_CHUNK; i-- > 0;) {
+            c[i].next = p->free;
+            p->free = &c[i];
+        }
+    }
+    ws_mreq *r = p->free;
+    p->free = r->next;
+    memset(r, 0, sizeof *r);
+    r->id = p->next_id++;
+    r->slot = 0xffff;
+    p->live++;
+    return r;
+}
+
+void ws_mreq_free(ws_mreq_pool *p, ws_mreq *r)
+{
+    r->next = p->free;
+    p->free = r;
+    p->live--;
+}

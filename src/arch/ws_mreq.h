@@ -1,0 +1,118 @@
+/* ws_mreq.h: a memory request travelling through the timing model.
+ *
+ * One ws_mreq is one access the LD/ST unit (or a prefetcher, or a cache's
+ * write-back) sends down the hierarchy: L1D (or prefetch cache) -> miss queue
+ * -> request network -> L2 slice -> DRAM channel, and back through the reply
+ * network.  Requests come from a per-GPU pool (ws_mreq_pool) so that a run
+ * allocates nothing per access once warm.  Every stage stamps the cycle
+ * (core clock) it saw the request, which gives the latency breakdown.
+ *
+ * The `next` link is used by whichever single structure holds the request:
+ * the pool's free list, an MSHR merge chain, or a FIFO. */
+#ifndef WS_MREQ_H
+#define WS_MREQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum ws_mreq_kind {
+    WS_MREQ_READ = 0,      /* demand load (global, local, constant miss) */
+    WS_MREQ_WRITE,         /* store (write-through / write-evict / bypass) */
+    WS_MREQ_ATOMIC,        /* atomic or reduction, performed at L2 */
+    WS_MREQ_PREFETCH,      /* prefetch issued by a prefetcher */
+    WS_MREQ_WRITEBACK,     /* dirty line evicted by a write-back cache */
+} ws_mreq_kind;
+
+/* Where the data of a read was found (the deepest level it reached). */
+typedef enum ws_mreq_level {
+    WS_LVL_NONE = 0,
+    WS_LVL_L1,             /* L1 hit */
+    WS_LVL_L1_PENDING,     /* L1 hit on a line whose fill is pending (merged in MSHR) */
+    WS_LVL_PFC,            /* prefetch-cache hit */
+    WS_LVL_L2,             /* L2 hit */
+    WS_LVL_L2_PENDING,     /* merged into an L2 MSHR */
+    WS_LVL_DRAM,           /* served by DRAM */
+    WS_LVL_COUNT
+} ws_mreq_level;
+
+/* Request flags. */
+enum {
+    WS_MREQ_F_BYPASS_L1 = 1u << 0,   /* ld.cg/.cv, atomics, L1 disabled */
+    WS_MREQ_F_NO_REPLY  = 1u << 1,   /* writes: the SM wants no data back, only an ack */
+    WS_MREQ_F_L1_MISS   = 1u << 2,   /* came from an L1 MSHR: fill L1 on return */
+    WS_MREQ_F_PFC       = 1u << 3,   /* destination is the prefetch cache */
+    WS_MREQ_F_LOCAL     = 1u << 4,   /* local-memory access */
+};
+
+typedef struct ws_mreq {
+    struct ws_mreq *next;   /* free list / MSHR merge chain / FIFO link */
+    uint64_t addr;          /* byte address (line- or sector-aligned below L1) */
+    uint32_t size;          /* bytes requested (a line, a sector, or a partial write) */
+    uint32_t sector_mask;   /* 32-byte sectors of the line touched (bit i = sector i) */
+    uint8_t kind;           /* ws_mreq_kind */
+    uint8_t level;          /* ws_mreq_level: deepest level that served it */
+    uint8_t space;          /* ws_ptx_space of the instruction */
+    uint8_t cacheop;        /* ws_ptx_cacheop of the instruction */
+    uint32_t flags;         /* WS_MREQ_F_* */
+    uint16_t sm;            /* originating SM */
+    uint16_t slot;          /* warp slot in the SM (0xffff: none, e.g. a prefetch) */
+    uint32_t load;          /* SM-side pending-instruction id this access belongs to */
+    uint32_t owner;         /* device allocation id the address falls in (0: none) */
+    uint32_t ptx_line;      /* PTX line of the instruction (0: none) */
+    uint32_t pc;            /* instruction index */
+    /* decoded DRAM location (filled by the address map) */
+    uint16_t chan, sub, bank, bank_group;
+    uint32_t row, col;
+    /* timestamps, core cycles (0 = stage not reached) */
+    uint64_t t_issue;       /* left the LD/ST unit */
+    uint64_t t_l1;          /* looked up in L1 */
+    uint64_t t_icnt;        /* entered the request network */
+    uint64_t t_l2;          /* looked up in L2 */
+    uint64_t t_dram;        /* entered the DRAM queue */
+    uint64_t t_dram_done;   /* DRAM data transferred */
+    uint64_t t_reply;       /* reply reached the SM */
+    uint64_t id;            /* sequence number (deterministic order, debugging) */
+} ws_mreq;
+
+/* A pool of requests: allocation never fails (grows in chunks), free puts
+ * the request back on the free list.  Everything is freed with the pool. */
+typedef struct ws_mreq_pool {
+    ws_mreq *free;
+    void **chunks;
+    uint32_t nchunks, cap_chunks;
+    uint64_t next_id;
+    uint64_t live;          /* requests handed out and not freed */
+} ws_mreq_pool;
+
+void ws_mreq_pool_init(ws_mreq_pool *p);
+void ws_mreq_pool_fini(ws_mreq_pool *p);
+/* A zeroed request with a fresh id. */
+ws_mreq *ws_mreq_alloc(ws_mreq_pool *p);
+void ws_mreq_free(ws_mreq_pool *p, ws_mreq *r);
+
+/* A FIFO of requests through their `next` links, with a capacity. */
+typedef struct ws_mreq_fifo {
+    ws_mreq *head, *tail;
+    uint32_t n, cap;        /* cap 0: unbounded */
+} ws_mreq_fifo;
+
+static inline bool ws_mreq_fifo_full(const ws_mreq_fifo *f) { return f->cap && f->n >= f->cap; }
+static inline void ws_mreq_fifo_push(ws_mreq_fifo *f, ws_mreq *r)
+{
+    r->next = NULL;
+    if (f->tail) f->tail->next = r; else f->head = r;
+    f->tail = r;
+    f->n++;
+}
+static inline ws_mreq *ws_mreq_fifo_pop(ws_mreq_fifo *f)
+{
+    ws_mreq *r = f->head;
+    if (!r) return NULL;
+    f->head = r->next;
+    if (!f->head) f->tail = NULL;
+    r->next = NULL;
+    f->n--;
+    return r;
+}
+
+#endif
