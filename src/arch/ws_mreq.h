@@ -13,6 +13,7 @@
 #define WS_MREQ_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum ws_mreq_kind {
