@@ -1,0 +1,282 @@
+/* ws_addrmap.c: GPGPU-Sim style address mapping strings (see ws_dram.h):
+ * which channel, L2 slice, bank, bank group, row and column an address
+ * falls in.  A field's bits are gathered as runs of contiguous mask bits,
+ * so decoding is a few shifts per field. */
+#include "arch/ws_dram.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ws_util.h"
+
+enum { F_CHAN, F_BANK, F_ROW, F_COL, F_N };
+
+typedef struct run {
+    uint8_t src, dst;       /* bit position in the address / in the field */
+    uint64_t mask;          /* run mask after shifting down by src */
+} run;
+
+typedef struct field {
+    uint64_t mask;
+    uint32_t nbits, nruns;
+    run runs[64];
+} field;
+
+struct ws_addrmap {
+    uint32_t channels, subparts, banks, bank_groups;
+    int chip_start;         /* dramid@N, or -1 */
+    uint32_t chan_log2;     /* channels is a power of two: log2, else 0 */
+    bool chan_pow2;
+    field f[F_N];
+};
+
+static void field_build(field *f)
+{
+    f->nbits = 0;
+    f->nruns = 0;
+    uint64_t m = f->mask;
+    uint32_t pos = 0;
+    while (m) {
+        uint32_t lo = (uint32_t)__builtin_ctzll(m);
+        uint32_t len = 0;
+        while (lo + len < 64 && (m >> (lo + len) & 1)) len++;
+        run *r = &f->runs[f->nruns++];
+        r->src = (uint8_t)lo;
+        r->dst = (uint8_t)pos;
+        r->mask = len == 64 ? ~0ull : (1ull << len) - 1;
+        pos += len;
+        m &= len + lo >= 64 ? 0 : ~0ull << (lo + len);
+    }
+    f->nbits = pos;
+}
+
+static inline uint64_t field_get(const field *f, uint64_t a)
+{
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < f->nruns; i++)
+        v |= ((a >> f->runs[i].src) & f->runs[i].mask) << f->runs[i].dst;
+    return v;
+}
+
+static bool is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+static uint32_t log2u(uint32_t v)
+{
+    uint32_t l = 0;
+    while ((1u << l) < v) l++;
+    return l;
+}
+
+/* pos: index of the offending character in spec, or (size_t)-1 */
+static int map_err(ws_error *err, const char *spec, const char *why, size_t pos, char ch)
+{
+    if (pos == (size_t)-1)
+        return ws_error_set(err, WS_E_PARSE, "dram.map \"%s\": %s", spec, why);
+    if (ch == '\0')
+        return ws_error_set(err, WS_E_PARSE, "dram.map \"%s\": %s (the string ends at position %zu).",
+                            spec, why, pos + 1);
+    char shown[8];
+    unsigned char u = (unsigned char)ch;
+    if (u >= 0x20 && u < 0x7f) snprintf(shown, sizeof shown, "'%c'", ch);
+    else snprintf(shown, sizeof shown, "0x%02x", u);
+    return ws_error_set(err, WS_E_PARSE, "dram.map \"%s\": %s (character %s at position %zu).",
+                        spec, why, shown, pos + 1);
+}
+
+static int parse(ws_addrmap *m, const char *spec, ws_error *err)
+{
+    const char *p = spec;
+    m->chip_start = -1;
+    if (strncmp(p, "dramid@", 7) == 0) {
+        p += 7;
+        if (*p < '0' || *p > '9')
+            return map_err(err, spec,
+                           "'dramid@' must be followed by the channel's start bit (0 to 63) and ';'",
+                           (size_t)(p - spec), *p);
+        unsigned v = 0;
+        while (*p >= '0' && *p <= '9') {
+            v = v * 10 + (unsigned)(*p - '0');
+            if (v > 63)
+                return map_err(err, spec,
+                               "the channel start bit after 'dramid@' must be between 0 and 63",
+                               (size_t)(p - spec), *p);
+            p++;
+        }
+        if (*p != ';')
+            return map_err(err, spec, "expected ';' after the channel start bit of 'dramid@'",
+                           (size_t)(p - spec), *p);
+        p++;
+        m->chip_start = (int)v;
+    }
+    /* count bit positions first: the last one is bit 0 */
+    uint32_t npos = 0;
+    for (const char *q = p; *q; q++) {
+        switch (*q) {
+        case '.': case '|': case ' ':
+            break;
+        case 'R': case 'r': case 'B': case 'b': case 'C': case 'c': case 'S': case 's':
+        case '0':
+            npos++;
+            break;
+        case 'D': case 'd':
+            if (m->chip_start >= 0)
+                return map_err(err, spec,
+                               "channel bits (D) cannot be combined with 'dramid@', which already "
+                               "selects the channel",
+                               (size_t)(q - spec), *q);
+            npos++;
+            break;
+        default:
+            return map_err(err, spec,
+                           "the mask may only contain R (row), B (bank), C (column), S (burst "
+                           "byte), D (channel), 0 (unused) and the separators '.', '|' and ' '",
+                           (size_t)(q - spec), *q);
+        }
+        if (npos > 64)
+            return map_err(err, spec, "the mask has more than 64 bit positions",
+                           (size_t)(q - spec), *q);
+    }
+    if (npos == 0)
+        return map_err(err, spec, "the mask is empty; it needs 1 to 64 bit positions.",
+                       (size_t)-1, 0);
+    uint32_t bit = npos;
+    for (const char *q = p; *q; q++) {
+        int f = -1;
+        switch (*q) {
+        case '.': case '|': case ' ': continue;
+        case 'R': case 'r': f = F_ROW; break;
+        case 'B': case 'b': f = F_BANK; break;
+        case 'C': case 'c': case 'S': case 's': f = F_COL; break;
+        case 'D': case 'd': f = F_CHAN; break;
+        default: break;
+        }
+        bit--;
+        if (f >= 0) m->f[f].mask |= 1ull << bit;
+    }
+    return 0;
+}
+
+ws_addrmap *ws_addrmap_create(const char *spec, uint32_t channels, uint32_t subparts,
+                              uint32_t banks, uint32_t bank_groups, ws_error *err)
+{
+    if (!spec) {
+        ws_error_set(err, WS_E_PARSE, "dram.map is missing.");
+        return NULL;
+    }
+    if (channels < 1 || channels > 1024) {
+        ws_error_set(err, WS_E_RANGE, "mem.channels is %u; it must be between 1 and 1024.", channels);
+        return NULL;
+    }
+    if (banks < 1 || banks > WS_DRAM_MAX_BANKS) {
+        ws_error_set(err, WS_E_RANGE, "dram.banks is %u; it must be between 1 and %u.", banks,
+                     WS_DRAM_MAX_BANKS);
+        return NULL;
+    }
+    if (subparts < 1 || subparts > banks || banks % subparts) {
+        ws_error_set(err, WS_E_RANGE,
+                     "mem.subparts is %u; it must divide dram.banks (%u), since the low bank bits "
+                     "select the L2 slice of a channel.",
+                     subparts, banks);
+        return NULL;
+    }
+    if (bank_groups < 1 || bank_groups > banks || banks % bank_groups) {
+        ws_error_set(err, WS_E_RANGE, "dram.bank_groups is %u; it must divide dram.banks (%u).",
+                     bank_groups, banks);
+        return NULL;
+    }
+    ws_addrmap *m = ws_xcalloc(1, sizeof *m);
+    m->channels = channels;
+    m->subparts = subparts;
+    m->banks = banks;
+    m->bank_groups = bank_groups;
+    m->chan_pow2 = is_pow2(channels);
+    m->chan_log2 = m->chan_pow2 ? log2u(channels) : 0;
+    if (parse(m, spec, err) < 0) goto fail;
+    for (int f = 0; f < F_N; f++) field_build(&m->f[f]);
+    if (m->chip_start < 0) {
+        uint32_t nd = m->f[F_CHAN].nbits;
+        if (!m->chan_pow2 || (1ull << nd) != channels) {
+            if (nd == 0)
+                ws_error_set(err, WS_E_RANGE,
+                             "dram.map \"%s\": there are %u channels but the map selects none; "
+                             "start it with 'dramid@N;' (channel from address bit N upward) or "
+                             "mark the channel bits with D.",
+                             spec, channels);
+            else
+                ws_error_set(err, WS_E_RANGE,
+                             "dram.map \"%s\": %u channel bits (D) select %llu channels but "
+                             "mem.channels is %u%s.",
+                             spec, nd, 1ull << nd, channels,
+                             m->chan_pow2 ? ""
+                                          : "; use 'dramid@N;' for a channel count that is not a "
+                                            "power of two");
+            goto fail;
+        }
+    }
+    if (!is_pow2(banks)) {
+        ws_error_set(err, WS_E_RANGE,
+                     "dram.banks is %u; with an address map it must be a power of two.", banks);
+        goto fail;
+    }
+    uint32_t nb = m->f[F_BANK].nbits;
+    if (nb > 6 || (1u << nb) != banks) {
+        ws_error_set(err, WS_E_RANGE,
+                     "dram.map \"%s\": %u bank bits (B) select %llu banks but dram.banks is %u; "
+                     "the map needs %u B bits.",
+                     spec, nb, nb >= 63 ? 0ull : 1ull << nb, banks, log2u(banks));
+        goto fail;
+    }
+    if (m->f[F_ROW].nbits > 32 || m->f[F_COL].nbits > 32) {
+        ws_error_set(err, WS_E_RANGE,
+                     "dram.map \"%s\": %u row bits (R) and %u column bits (C and S); each may be "
+                     "at most 32.",
+                     spec, m->f[F_ROW].nbits, m->f[F_COL].nbits);
+        goto fail;
+    }
+    return m;
+fail:
+    free(m);
+    return NULL;
+}
+
+void ws_addrmap_free(ws_addrmap *m) { free(m); }
+
+void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out)
+{
+    uint64_t rest = addr;
+    uint32_t chan;
+    if (m->chip_start >= 0) {
+        unsigned s = (unsigned)m->chip_start;
+        uint64_t hi = addr >> s, low = s ? addr & ((1ull << s) - 1) : 0;
+        uint64_t q;
+        if (m->chan_pow2) {
+            chan = (uint32_t)(hi & (m->channels - 1));
+            q = hi >> m->chan_log2;
+        } else {
+            chan = (uint32_t)(hi % m->channels);
+            q = hi / m->channels;
+        }
+        rest = (s < 64 ? q << s : 0) | low;
+    } else {
+        chan = (uint32_t)field_get(&m->f[F_CHAN], addr);
+    }
+    out->chan = chan;
+    out->bank = (uint32_t)field_get(&m->f[F_BANK], rest);
+    out->row = (uint32_t)field_get(&m->f[F_ROW], rest);
+    out->col = (uint32_t)field_get(&m->f[F_COL], rest);
+    out->bank_group = out->bank % m->bank_groups;
+    out->sub = out->bank % m->subparts;
+}
+
+void ws_addrmap_decode_req(const ws_addrmap *m, ws_mreq *r)
+{
+    ws_dram_loc l;
+    ws_addrmap_decode(m, r->addr, &l);
+    r->chan = (uint16_t)l.chan;
+    r->sub = (uint16_t)l.sub;
+    r->bank = (uint16_t)l.bank;
+    r->bank_group = (uint16_t)l.bank_group;
+    r->row = l.row;
+    r->col = l.col;
+}
