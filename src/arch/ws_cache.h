@@ -1,7 +1,7 @@
 /* ws_cache.h: the one generic cache model (L1D, prefetch cache, constant
  * cache, L2 slices, and `warpscope cache`).
  *
- * A cache is a tag array (sets x ways of lines, optionally split into 32-byte
+ * A cache is a tag array (sets x ways of lines, optionally split into
  * sectors) with a replacement policy, a write policy, MSHRs and a miss queue.
  * It does not move data or keep time: the owner (the SM's LD/ST unit, an L2
  * slice) calls ws_cache_access when a request looks the cache up, takes
@@ -11,7 +11,52 @@
  * Per line the cache keeps who owns it (the device allocation id of the
  * address that brought it in) and prefetch bookkeeping (brought in by a
  * prefetch; used by a demand access since), so prefetch usefulness, early
- * eviction and per-data-structure occupancy can be computed. */
+ * eviction and per-data-structure occupancy can be computed.
+ *
+ * The rules, exactly (tests/t_cache_ref.c checks them against an independent
+ * model):
+ * - Sectors.  A request needs the sectors its bytes [addr, addr + size) touch
+ *   within the line of addr (size 0 counts as 1; bytes past the line end are
+ *   ignored).  An unsectored cache has one sector, the whole line.
+ * - Lookup.  HIT when the line is present and every needed sector is valid.
+ *   Otherwise, for reads and prefetches (and writes under fetch-on-write):
+ *   HIT_RESERVED when the line's MSHR entry is already fetching every needed
+ *   sector that is not valid; else MISS: r goes down for every needed sector
+ *   that is not valid (a "sector miss" when the line is present), joining the
+ *   line's MSHR entry if there is one, else taking a new entry.
+ * - Resources, checked in this order, nothing changes on failure: a victim
+ *   line (allocate-on-miss: every way of the set is waiting for a fill ->
+ *   LINE_ALLOC), the MSHR (joining or merging into an entry that already holds
+ *   mshr_merge requests -> MERGE_FULL; no free entry -> MSHR_FULL), the miss
+ *   queue (room for r if it goes down plus a write-back of a dirty victim ->
+ *   MISSQ_FULL).
+ * - Victims: the lowest invalid way, else (among ways with no fill pending)
+ *   the least recently touched (LRU), the earliest allocated (FIFO), or a
+ *   uniformly drawn one (RANDOM: one ws_rng_below(count) per choice, seeded
+ *   with cfg.seed).  Touching: hits, merges and sector misses on a present
+ *   line, write hits and validating writes; allocation also counts as a touch.
+ * - Writes (WRITE, ATOMIC and WRITEBACK requests are writes).  The effective
+ *   policy of LOCAL_WB_GLOBAL_WT is write-back for requests with
+ *   WS_MREQ_F_LOCAL and write-through otherwise.  Write hit: write-back dirties
+ *   the sectors; write-through forwards r; write-evict forwards r and
+ *   invalidates the line (reported in `evicted`), except that a line waiting
+ *   for a fill (allocate-on-miss) is left in place.  Write miss: no-allocate
+ *   forwards r and changes nothing; fetch-on-write handles it like a read miss
+ *   (r goes down to fetch, keeping kind WRITE) and applies the write when r or
+ *   the merged write is released by ws_cache_fill (sectors valid, dirty under
+ *   write-back); validate allocates the line without fetching, the written
+ *   sectors become valid (and dirty under write-back), and r is forwarded under
+ *   write-through.
+ * - Fills.  ws_cache_fill(r) makes the sectors r needs valid (allocate-on-fill:
+ *   allocating the line first if it is absent) and releases r followed by the
+ *   merged requests whose sectors are now all valid, in arrival order; when
+ *   the entry has no miss left in flight it releases every request still
+ *   waiting and frees the entry.
+ * - Prefetch bits.  A line allocated for a PREFETCH request (allocate-on-fill:
+ *   for an entry a prefetch created) is `prefetched`.  The first demand HIT on
+ *   it sets `used` (and first_use_of_prefetch); a demand request merged into
+ *   or joining an entry created by a prefetch sets hit_prefetch_pending (for
+ *   HIT_RESERVED) and marks the line used when that entry's fill arrives. */
 #ifndef WS_CACHE_H
 #define WS_CACHE_H
 
@@ -52,14 +97,16 @@ typedef enum ws_cache_hash {
 typedef struct ws_cache_config {
     char name[32];          /* "l1d", "l2", ... (messages) */
     uint32_t sets, ways, line;  /* line: bytes, power of two >= 4 */
-    uint32_t sector;        /* sector bytes (32), or 0 for whole-line caches */
+    uint32_t sector;        /* sector bytes (32), or 0 for whole-line caches;
+                             * divides line, at most 32 sectors per line */
     ws_cache_repl repl;
     ws_cache_wpol wpol;
     ws_cache_walloc walloc;
     ws_cache_alloc alloc;
     ws_cache_hash hash;
-    uint32_t mshrs;         /* MSHR entries (0: no MSHRs, misses are not tracked) */
-    uint32_t mshr_merge;    /* requests one MSHR entry may hold (>= 1) */
+    uint32_t mshrs;         /* MSHR entries (0: unlimited) */
+    uint32_t mshr_merge;    /* requests one MSHR entry may hold, the first
+                             * miss included (0: unlimited) */
     uint32_t missq;         /* miss-queue entries (0: unbounded) */
     uint64_t seed;          /* random replacement */
 } ws_cache_config;
@@ -68,7 +115,8 @@ typedef struct ws_cache_config {
 typedef enum ws_cache_status {
     WS_CACHE_HIT = 0,       /* data present */
     WS_CACHE_HIT_RESERVED,  /* line (sector) reserved, fill pending: merged into its MSHR */
-    WS_CACHE_MISS,          /* a new MSHR entry; the request is in the miss queue */
+    WS_CACHE_MISS,          /* a miss: r took or joined an MSHR entry (reads, fetch-on-write)
+                             * and is in the miss queue when `forwarded` */
     WS_CACHE_RESFAIL,       /* could not be accepted now (see ws_cache_fail); retry later */
 } ws_cache_status;
 
@@ -86,7 +134,7 @@ typedef struct ws_cache_evict {
     bool valid;             /* a valid line was evicted */
     bool dirty;             /* it needs a write-back (owner creates it, or see
                              * ws_cache_access's automatic write-back below) */
-    uint64_t addr;          /* line address */
+    uint64_t addr;          /* line address (byte address of its first byte) */
     uint32_t dirty_mask;    /* dirty sectors */
     uint32_t owner;
     bool prefetched;        /* brought in by a prefetch ... */
@@ -104,10 +152,11 @@ typedef struct ws_cache_result {
 } ws_cache_result;
 
 typedef struct ws_cache_stats {
-    uint64_t accesses[5];   /* by ws_mreq_kind */
+    uint64_t accesses[5];   /* by ws_mreq_kind: accepted accesses (hits +
+                             * hit_reserved + misses; RESFAILs are not counted here) */
     uint64_t hits[5], hit_reserved[5], misses[5];
     uint64_t resfail[WS_CFAIL_COUNT];
-    uint64_t mshr_merges;   /* requests merged into an existing MSHR entry */
+    uint64_t mshr_merges;   /* requests merged into or joining an existing MSHR entry */
     uint64_t fills, evictions, writebacks, invalidations;
     uint64_t sector_misses; /* line present, sector missing */
 } ws_cache_stats;
@@ -127,12 +176,20 @@ typedef struct ws_cache ws_cache;
 
 /* Validates the geometry and policy combination (names the bad field and
  * the allowed range / why the combination is impossible, e.g. write-back
- * with allocate-on-fill). */
+ * with allocate-on-fill).  Allocate-on-fill needs a write-through or
+ * write-evict policy without write allocation (a fill has no pool for
+ * write-backs); the Fermi hash needs 32 or 64 sets. */
 ws_cache *ws_cache_create(const ws_cache_config *cfg, ws_error *err);
 void ws_cache_free(ws_cache *c);
 const ws_cache_config *ws_cache_config_get(const ws_cache *c);
-/* Invalidate everything (counters kept); fails with pending MSHRs. */
-void ws_cache_flush(ws_cache *c);
+/* Invalidate everything (counters kept; dirty lines are dropped, not
+ * written back).  Returns -1 and changes nothing while MSHRs are in use. */
+int ws_cache_flush(ws_cache *c);
+/* Invalidate the line holding addr unless a fill is pending for it; returns
+ * true when a valid line was invalidated (ev, if not NULL, describes it). */
+bool ws_cache_invalidate(ws_cache *c, uint64_t addr, ws_cache_evict *ev);
+/* The sectors (bit i = sector i of the line) that [addr, addr + size) needs. */
+uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
 
 /* Look up request r (r->addr, r->size, r->kind, r->owner) at `cycle`.
  * HIT: nothing retained.  HIT_RESERVED: r is chained in the line's MSHR and
@@ -141,7 +198,9 @@ void ws_cache_flush(ws_cache *c);
  * (forwarded = true).  RESFAIL: nothing changed except the resfail counter.
  * Dirty victims of a write-back cache are queued as WRITEBACK requests taken
  * from `pool` (the access fails with MISSQ_FULL when there is no room for
- * them).  Reads that must skip the cache are the owner's business. */
+ * them; with pool NULL they are only counted).  Reads that must skip the
+ * cache are the owner's business.  The cache never changes r->addr,
+ * r->size or r->kind; they must come back unchanged to ws_cache_fill. */
 ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq_pool *pool);
 /* Probe without side effects: HIT, HIT_RESERVED, or MISS. */
 ws_cache_status ws_cache_probe(const ws_cache *c, uint64_t addr);
@@ -158,7 +217,8 @@ uint32_t ws_cache_missq_len(const ws_cache *c);
  * not free any request. */
 ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *ev);
 
-/* Free MSHR entries / whether the cache has anything outstanding. */
+/* Free MSHR entries (UINT32_MAX when unlimited) / whether the cache has
+ * anything outstanding (MSHR entries or miss-queue requests). */
 uint32_t ws_cache_mshr_free(const ws_cache *c);
 bool ws_cache_idle(const ws_cache *c);
 
@@ -166,12 +226,20 @@ const ws_cache_stats *ws_cache_stats_get(const ws_cache *c);
 uint32_t ws_cache_nlines(const ws_cache *c);          /* sets * ways */
 void ws_cache_line(const ws_cache *c, uint32_t set, uint32_t way, ws_cache_line_info *out);
 uint32_t ws_cache_set_of(const ws_cache *c, uint64_t addr);
-/* MSHR entries in use: line address and merged count, i in 0..mshrs-1
- * (returns false for a free entry). */
+/* MSHR entries in use: line address and the number of requests it holds,
+ * i in 0..ws_cache_mshr_cap(c)-1 (returns false for a free entry). */
 bool ws_cache_mshr(const ws_cache *c, uint32_t i, uint64_t *addr, uint32_t *merged);
+/* Entries in the table (cfg.mshrs, or the current size when unlimited). */
+uint32_t ws_cache_mshr_cap(const ws_cache *c);
 
 /* Ideal (untimed) access for trace-driven use (`warpscope cache`): a miss
- * fills immediately, no MSHRs or queues.  Returns true on a hit. */
+ * fills immediately, no MSHRs, queues or resource failures (fetch-on-write
+ * and validate then behave alike; write-backs are only counted).  Returns
+ * true on a hit.  Do not mix with timed accesses on the same cache. */
 bool ws_cache_access_ideal(ws_cache *c, uint64_t addr, bool write, uint64_t cycle);
+/* The same for a whole request (addr, size, kind, flags, owner are read;
+ * the request is not retained); ev, if not NULL, gets the line evicted or
+ * invalidated by this access. */
+bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws_cache_evict *ev);
 
 #endif

@@ -1,0 +1,117 @@
+/* ws_cache_int.h: the cache's private state, shared by ws_cache.c (creation,
+ * lookup, access), ws_cache_mshr.c (MSHR table, fills) and ws_cache_ideal.c
+ * (untimed access, invalidation, inspection).  Not for other modules. */
+#ifndef WS_CACHE_INT_H
+#define WS_CACHE_INT_H
+
+#include "arch/ws_cache.h"
+
+#define WS_TAG_NONE UINT64_MAX  /* tag of an invalid way */
+#define WS_MSHR_NONE UINT32_MAX
+
+/* One way's state (the tag lives in ws_cache.tag for a compact lookup). */
+typedef struct ws_cline {
+    uint32_t valid, dirty;      /* sector masks */
+    uint32_t reserved;          /* sectors its MSHR entry fetches (allocate-on-miss) */
+    uint32_t owner;
+    uint64_t order;             /* LRU: last touch; FIFO: allocation (stamps) */
+    uint64_t fill_cycle, last_access;
+    uint8_t prefetched, used;
+    uint8_t pending;            /* allocate-on-miss: an MSHR entry exists (no victim) */
+} ws_cline;
+
+/* One MSHR entry: every request waiting for one line. */
+typedef struct ws_mshr_ent {
+    uint64_t line;              /* line number (addr >> line_log2) */
+    uint32_t pending;           /* sectors being fetched */
+    uint32_t inflight;          /* misses sent down and not filled yet */
+    uint32_t nreq;              /* requests it holds (in flight + waiting) */
+    uint32_t next_free;         /* free list link */
+    uint8_t in_use, prefetch, demand_joined;
+    ws_mreq *head, *tail;       /* waiting (merged) requests, arrival order */
+} ws_mshr_ent;
+
+struct ws_cache {
+    ws_cache_config cfg;
+    uint32_t line_log2, set_log2, set_mask, sec_log2, nsec, ways;
+    uint32_t all_sectors;       /* mask of every sector of a line */
+    uint64_t *tag;              /* sets * ways line numbers, WS_TAG_NONE if invalid */
+    ws_cline *ln;
+    uint64_t stamp;             /* replacement order counter */
+    ws_rng rng;
+    ws_mreq_fifo missq;
+    /* MSHR table: entries, free list, open-addressing index (entry + 1; 0 empty) */
+    ws_mshr_ent *ent;
+    uint32_t nent, nused, free_head;
+    uint32_t *index;
+    uint32_t index_mask;
+    ws_cache_stats st;
+};
+
+static inline uint32_t ws_cache_set_index(const ws_cache *c, uint64_t line)
+{
+    switch (c->cfg.hash) {
+    case WS_HASH_LINEAR:
+    default:
+        return (uint32_t)line & c->set_mask;
+    case WS_HASH_XOR:
+        return (uint32_t)(line ^ (line >> c->set_log2)) & c->set_mask;
+    case WS_HASH_FERMI: {
+        /* GPGPU-Sim's Fermi L1 set index (after Nugteren et al., HPCA 2014):
+         * five low line-number bits xor address bits 13, 14, 15, 17, 19; a
+         * 64-set cache takes address bit 12 as its sixth index bit. */
+        uint64_t a = line << c->line_log2;
+        uint32_t up = (uint32_t)(((a >> 13) & 7u) | (((a >> 17) & 1u) << 3) | (((a >> 19) & 1u) << 4));
+        uint32_t s = ((uint32_t)line & 31u) ^ up;
+        if (c->cfg.sets == 64)
+            s |= (uint32_t)((a >> 12) & 1u) << 5;
+        return s;
+    }
+    }
+}
+
+/* Sectors [addr, addr + size) needs within the line of addr. */
+static inline uint32_t ws_cache_need(const ws_cache *c, uint64_t addr, uint32_t size)
+{
+    if (c->nsec == 1)
+        return 1;
+    uint64_t off = addr & (((uint64_t)1 << c->line_log2) - 1);
+    uint64_t end = off + (size ? size : 1);
+    uint64_t lsz = (uint64_t)1 << c->line_log2;
+    if (end > lsz)
+        end = lsz;
+    uint32_t first = (uint32_t)(off >> c->sec_log2), last = (uint32_t)((end - 1) >> c->sec_log2);
+    uint64_t m = (((uint64_t)2 << last) - 1) & ~(((uint64_t)1 << first) - 1);
+    return (uint32_t)m;
+}
+
+static inline bool ws_cache_is_write(uint8_t kind)
+{
+    return kind == WS_MREQ_WRITE || kind == WS_MREQ_ATOMIC || kind == WS_MREQ_WRITEBACK;
+}
+
+/* Effective write-back for this request (LOCAL_WB_GLOBAL_WT by its flag). */
+static inline bool ws_cache_wb(const ws_cache *c, uint32_t flags)
+{
+    return c->cfg.wpol == WS_WP_WRITE_BACK ||
+           (c->cfg.wpol == WS_WP_LOCAL_WB_GLOBAL_WT && (flags & WS_MREQ_F_LOCAL));
+}
+
+/* ws_cache.c */
+int ws_cache_find_way(const ws_cache *c, uint32_t set, uint64_t line);
+int ws_cache_victim(ws_cache *c, uint32_t set, bool skip_pending);
+void ws_cache_evict_info(const ws_cache *c, uint32_t idx, ws_cache_evict *ev);
+void ws_cache_install(ws_cache *c, uint32_t idx, uint64_t line, const ws_mreq *r, bool prefetched,
+                      uint64_t cycle);
+void ws_cache_kill(ws_cache *c, uint32_t idx);
+
+/* ws_cache_mshr.c */
+int ws_mshr_init(ws_cache *c, ws_error *err);
+void ws_mshr_fini(ws_cache *c);
+uint32_t ws_mshr_find(const ws_cache *c, uint64_t line);
+/* A free entry for line (growing the table when unlimited), or WS_MSHR_NONE. */
+uint32_t ws_mshr_alloc(ws_cache *c, uint64_t line);
+void ws_mshr_release(ws_cache *c, uint32_t e);
+bool ws_mshr_has_free(const ws_cache *c);
+
+#endif
