@@ -452,6 +452,12 @@ ws_mreq *ws_dram_pop(ws_dram *d, uint64_t t)
     return r;
 }
 
+ws_mreq *ws_dram_peek(const ws_dram *d, uint64_t t)
+{
+    if (d->rq_n == 0 || d->rq_done[d->rq_head] > t) return NULL;
+    return d->rq[d->rq_head];
+}
+
 uint64_t ws_dram_next_event(const ws_dram *d, uint64_t t)
 {
     uint64_t n = d->next_cmd;

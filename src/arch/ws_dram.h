@@ -124,6 +124,8 @@ void ws_dram_tick(ws_dram *d, uint64_t dcycle);
 /* The oldest completed request whose data is out by dcycle (done <= dcycle),
  * or NULL.  The caller owns it again. */
 ws_mreq *ws_dram_pop(ws_dram *d, uint64_t dcycle);
+/* What ws_dram_pop would return, without taking it. */
+ws_mreq *ws_dram_peek(const ws_dram *d, uint64_t dcycle);
 /* Earliest command clock >= dcycle at which ticking may issue a command, or
  * at which a request completes (becomes poppable); exact, never later than
  * the true next change.  Requests already poppable at dcycle are not events
