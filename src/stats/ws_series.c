@@ -1,0 +1,81 @@
+/* ws_series.c: time series of counter totals sampled every `interval`
+ * cycles.  A sample is the cycle followed by the chosen counters' totals,
+ * stored in one growing array. */
+#include "stats/ws_stats_int.h"
+
+#include "util/ws_util.h"
+
+#include <stdlib.h>
+
+int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, size_t n,
+                    ws_error *err)
+{
+    if (s->nsamples > 0)
+        return ws_error_set(err, WS_E_STATE,
+                            "the time series cannot change after %zu samples were taken", s->nsamples);
+    size_t *ser = ws_xcalloc(n ? n : 1, sizeof *ser);
+    for (size_t i = 0; i < n; i++) {
+        long k = ws_stats_find(s, names[i]);
+        if (k < 0 || s->st[k].derived) {
+            free(ser);
+            return ws_error_set(err, WS_E_RANGE, "time series: '%s' is not a registered counter%s",
+                                names[i] ? names[i] : "(null)",
+                                k >= 0 ? " (derived values cannot be sampled)" : "");
+        }
+        ser[i] = (size_t)k;
+    }
+    free(s->ser);
+    s->ser = ser;
+    s->nser = n;
+    s->interval = interval;
+    s->next = interval;
+    return 0;
+}
+
+static void record(ws_stats *s, uint64_t cycle)
+{
+    size_t w = s->nser + 1;
+    WS_GROW(s->samples, s->cap_samples, (s->nsamples + 1) * w);
+    uint64_t *row = s->samples + s->nsamples * w;
+    row[0] = cycle;
+    for (size_t i = 0; i < s->nser; i++)
+        row[1 + i] = ws_stats_counter_total(&s->st[s->ser[i]]);
+    s->nsamples++;
+}
+
+void ws_stats_sample(ws_stats *s, uint64_t cycle)
+{
+    if (s->interval == 0)
+        return;
+    while (s->next <= cycle) {
+        record(s, s->next);
+        if (s->next > UINT64_MAX - s->interval) {
+            s->interval = 0;        /* no further multiple fits in 64 bits */
+            s->next = UINT64_MAX;
+            return;
+        }
+        s->next += s->interval;
+    }
+}
+
+uint64_t ws_stats_next_sample(const ws_stats *s)
+{
+    return s->interval ? s->next : UINT64_MAX;
+}
+
+size_t ws_stats_nsamples(const ws_stats *s)
+{
+    return s->nsamples;
+}
+
+uint64_t ws_stats_sample_cycle(const ws_stats *s, size_t i)
+{
+    return i < s->nsamples ? s->samples[i * (s->nser + 1)] : 0;
+}
+
+uint64_t ws_stats_sample_value(const ws_stats *s, size_t i, size_t col)
+{
+    if (i >= s->nsamples || col >= s->nser)
+        return 0;
+    return s->samples[i * (s->nser + 1) + 1 + col];
+}

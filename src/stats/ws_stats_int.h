@@ -1,0 +1,68 @@
+/* ws_stats_int.h: the registry's insides, shared by ws_stats.c (registry,
+ * derived values, tables, launches), ws_series.c and ws_stats_out.c. */
+#ifndef WS_STATS_INT_H
+#define WS_STATS_INT_H
+
+#include "stats/ws_stats.h"
+
+typedef struct ws_stat {
+    char *name, *desc, *scope;      /* scope "" when unscoped */
+    bool derived;
+    const uint64_t *ptr;            /* counter: instance i at ptr + i * stride bytes */
+    size_t count, stride;
+    size_t off;                     /* counter: first slot in snapshot arrays */
+    ws_stats_derive_fn fn;          /* derived */
+} ws_stat;
+
+#define WS_STATS_CHUNK 64           /* table rows per allocation block */
+
+struct ws_stats_table {
+    char *name, *desc;
+    char **cols;
+    size_t ncols;
+    char **keys;                    /* row keys, first-seen order */
+    size_t nrows, cap_keys;
+    uint64_t **chunks;              /* rows in blocks of WS_STATS_CHUNK (never moved) */
+    size_t nchunks, cap_chunks;
+    uint32_t *hash;                 /* open addressing: row + 1, 0 empty */
+    size_t hcap;
+};
+
+typedef struct ws_launch {
+    char *kernel, *extra;
+    uint64_t start, end;
+    uint64_t *delta;                /* one per counter slot (ninst at the end) */
+    size_t ndelta;
+} ws_launch;
+
+struct ws_stats {
+    ws_stat *st;
+    size_t n, cap;
+    size_t ninst;                   /* counter slots (sum of counts) */
+    uint32_t *hash;                 /* name -> index + 1 */
+    size_t hcap;
+    ws_stats_table **tables;
+    size_t ntables, cap_tables;
+    ws_launch *launches;
+    size_t nlaunches, cap_launches;
+    bool open;                      /* a launch is open */
+    char *kernel;
+    uint64_t start;
+    uint64_t *snap;                 /* counter slots at begin */
+    size_t nsnap;
+    /* time series */
+    uint64_t interval, next;
+    size_t *ser;                    /* indices into st */
+    size_t nser;
+    uint64_t *samples;              /* per sample: cycle, then nser values */
+    size_t nsamples, cap_samples;
+};
+
+uint64_t ws_stats_hash_str(const char *s);
+long ws_stats_find(const ws_stats *s, const char *name);
+uint64_t ws_stats_counter_value(const ws_stat *st, size_t instance);
+uint64_t ws_stats_counter_total(const ws_stat *st);
+/* Value of entry k over launch l (NULL: current values). */
+double ws_stats_eval(const ws_stats *s, const ws_launch *l, size_t k, int instance);
+
+#endif
