@@ -119,7 +119,8 @@ bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t dcycle);
 /* Simulate command clock dcycle (strictly increasing between calls; a call
  * with a clock already simulated does nothing; gaps are allowed up to
  * ws_dram_next_event, and the skipped clocks are accounted in the stats).
- * O(1) when no command can issue. */
+ * O(1) before the next possible command; a clock that looks for a command
+ * costs O(banks) bit operations (O(queue) when a bank's choice changes). */
 void ws_dram_tick(ws_dram *d, uint64_t dcycle);
 /* The oldest completed request whose data is out by dcycle (done <= dcycle),
  * or NULL.  The caller owns it again. */
@@ -127,9 +128,11 @@ ws_mreq *ws_dram_pop(ws_dram *d, uint64_t dcycle);
 /* What ws_dram_pop would return, without taking it. */
 ws_mreq *ws_dram_peek(const ws_dram *d, uint64_t dcycle);
 /* Earliest command clock >= dcycle at which ticking may issue a command, or
- * at which a request completes (becomes poppable); exact, never later than
- * the true next change.  Requests already poppable at dcycle are not events
- * (ws_dram_pop tells).  UINT64_MAX when nothing can change before a pop:
+ * at which a request completes (becomes poppable); never later than the
+ * true next change.  It is exact except just after a command issued at
+ * clock t, when it says t + 1 (the tick at t + 1 looks again, then knows).
+ * Requests already poppable at dcycle are not events (ws_dram_pop and
+ * ws_dram_peek tell).  UINT64_MAX when nothing can change before a pop:
  * the channel is empty, or every queued request waits for a return-queue
  * slot.  Skipping the ticks before it leaves every statistic as ticking them
  * would (cycles and queue_occupancy are accounted for the skipped span). */
