@@ -8,10 +8,47 @@
  * ROP latency, looks up the L2 slice (hit: reply after the L2 hit latency;
  * miss: MSHR, miss queue, DRAM queue after the extra DRAM latency), and
  * returns.  Atomics are performed at L2 (their data effect was applied at
- * issue by the functional engine; here they cost an L2 read-modify-write).
- * Writes are acknowledged (a reply without data) unless WS_MREQ_F_NO_REPLY.
- * Clock domains: ws_memsys_tick is called once per core cycle with the
- * number of interconnect, L2 and DRAM ticks that fall in it. */
+ * issue by the functional engine; here they cost an L2 read-modify-write:
+ * the L2 sees them as writes, and they reply with data).  Writes are
+ * acknowledged (a reply without data) unless WS_MREQ_F_NO_REPLY: those
+ * complete silently and the memory system frees them to the pool.
+ *
+ * Packets: requests are an 8-byte header (WS_MEMSYS_HEADER), plus the data
+ * for writes, atomics and write-backs; replies carry the header plus the
+ * data (r->size bytes) for reads, prefetches and atomics, the header alone
+ * for write acknowledgements.  The sub-partition of a request is the
+ * address map's (chan, sub): slice chan * subparts + sub.
+ *
+ * Clock domains (../notes: exact integer ratios): domain d (icnt, L2, DRAM)
+ * has ticked T_d(c) = floor(c * f_d / f_core) times by the start of core
+ * cycle c; ws_memsys_tick(c) runs its ticks T_d(c) .. T_d(c+1)-1: first the
+ * interconnect ticks, then the L2 ticks, then the DRAM ticks.
+ *
+ *   push(c)      the packet may cross from icnt cycle T_i(c+1) on;
+ *   icnt         ws_icnt timing (icnt.latency after the last flit crossed);
+ *   L2 tick k    (each sub-partition, in order) one DRAM completion is
+ *                processed (a fill: ws_cache_fill, and the released requests
+ *                reply at tick k + l2.latency, as hits do; other completions
+ *                reply at once); one request is taken from the request
+ *                network (delivered by icnt cycle T_i(c+1)-1) into the ROP
+ *                queue, ready at c + l2.rop_latency; the ROP head, once
+ *                ready, looks up the L2 (hit: reply at tick k + l2.latency;
+ *                reservation failure: retried next tick); replies due by
+ *                tick k enter the reply queue.  Lookups and fills wait while
+ *                the reply queue holds WS_MEMSYS_QUEUE replies;
+ *   DRAM tick    (each channel) one request taken, round robin over the
+ *                channel's sub-partitions, from their L2 miss queues into
+ *                the DRAM delay line (ready at c + dram.latency) while
+ *                delay line + DRAM queue < dram.queue; the ready head of
+ *                the delay line enters the DRAM queue; the DRAM channel is
+ *                ticked; completed requests go back to their sub-partition;
+ *   reply        the reply queue's head enters the reply network at the
+ *                next interconnect tick (a later core cycle);
+ *   pop(c)       replies delivered by icnt cycle T_i(c)-1.
+ * So the result of a cycle does not depend on whether the SMs push and pop
+ * before or after ws_memsys_tick.  ws_memsys_tick(c) at a cycle without
+ * work changes nothing, which is what makes skipping to
+ * ws_memsys_next_event exact. */
 #ifndef WS_MEMPART_H
 #define WS_MEMPART_H
 
@@ -25,29 +62,76 @@
 #include "arch/ws_opts.h"
 #include "util/ws_error.h"
 
+/* Bytes of a request or reply packet's header (address, command). */
+#define WS_MEMSYS_HEADER 8u
+/* Entries of the sub-partition queues that GPGPU-Sim sizes with
+ * -gpgpu_dram_partition_queues 8:8:8:8 (reply queue, bypass queue when the
+ * L2 is disabled) and the extra room of the ROP queue. */
+#define WS_MEMSYS_QUEUE 8u
+
+/* Request flags private to the memory system (high bits of ws_mreq.flags;
+ * cleared before a reply is handed back). */
+enum {
+    WS_MREQ_F_MS_SM   = 1u << 30,   /* came from an SM: it is replied to or freed */
+    WS_MREQ_F_MS_FILL = 1u << 31,   /* owns an L2 MSHR entry: its DRAM data fills the L2 */
+};
+
+typedef struct ws_memsys_config {
+    uint32_t channels, subparts;    /* mem.channels, mem.subparts */
+    bool l2_enable;                 /* l2.enable */
+    ws_cache_config l2;             /* one slice (l2.*) */
+    uint32_t l2_latency;            /* l2.latency, L2 cycles */
+    uint32_t rop_latency;           /* l2.rop_latency, core cycles */
+    uint32_t dram_latency;          /* dram.latency, core cycles */
+    ws_dram_config dram;            /* dram.* */
+    char map[256];                  /* dram.map */
+    uint32_t flit, icnt_latency, in_buffer, out_buffer;     /* icnt.* */
+    uint32_t clk_core, clk_icnt, clk_l2, clk_dram;          /* clock.*, MHz */
+    uint32_t queue;                 /* WS_MEMSYS_QUEUE */
+} ws_memsys_config;
+
 typedef struct ws_memsys ws_memsys;
 
 typedef struct ws_memsys_stats {
     uint64_t reads, writes, atomics, prefetches;     /* requests received at L2 */
     uint64_t lat_sum[WS_LVL_COUNT];                  /* reply latency sums by level served */
     uint64_t lat_n[WS_LVL_COUNT];
+    /* latency = pop cycle - push cycle (core cycles), over data replies
+     * (reads, prefetches, atomics); write acknowledgements separately */
+    uint64_t ack_lat_sum, ack_n;
+    uint64_t silent;                /* NO_REPLY requests completed */
+    uint64_t writebacks;            /* write-backs the L2 sent to DRAM */
+    uint64_t dram_reqs;             /* requests that entered a DRAM queue */
 } ws_memsys_stats;
 
+/* The configuration from the options (mem.*, l2.*, dram.*, icnt.*,
+ * clock.*); -1 with a message naming the key when it cannot work. */
+int ws_memsys_config_from_opts(ws_memsys_config *c, const ws_opts *o, ws_error *err);
+ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mreq_pool *pool,
+                                ws_error *err);
 /* Built from the options (mem.*, l2.*, dram.*, icnt.*, clock.*). */
 ws_memsys *ws_memsys_create(const ws_opts *o, uint32_t nsms, ws_mreq_pool *pool, ws_error *err);
 void ws_memsys_free(ws_memsys *m);
+const ws_memsys_config *ws_memsys_config_get(const ws_memsys *m);
+/* Push r from `sm` at core cycle `cycle` (decodes r->chan/sub/bank/row/col;
+ * stamps t_icnt).  False: the request network's input is full. */
 bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle);
+/* Whether a request of r's kind and size would be accepted now. */
+bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r);
+/* The oldest reply for `sm` (stamps t_reply; r->level says who served it). */
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle);
-/* One core cycle: icnt_ticks / l2_ticks / dram_ticks of each domain. */
+/* One core cycle: the icnt, L2 and DRAM ticks that fall in it. */
 void ws_memsys_tick(ws_memsys *m, uint64_t cycle);
-/* Earliest core cycle >= cycle with work; UINT64_MAX when idle. */
+/* Earliest core cycle >= cycle at which ws_memsys_tick does anything or a
+ * reply can be popped (`cycle` when one already can); UINT64_MAX when idle. */
 uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t cycle);
 bool ws_memsys_idle(const ws_memsys *m);
 
 uint32_t ws_memsys_nslices(const ws_memsys *m);
 uint32_t ws_memsys_nchannels(const ws_memsys *m);
-ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice);
+ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice);     /* NULL when l2.enable = false */
 ws_dram *ws_memsys_dram(ws_memsys *m, uint32_t chan);
+ws_icnt *ws_memsys_icnt(ws_memsys *m, bool reply);        /* request / reply network */
 const ws_memsys_stats *ws_memsys_stats_get(const ws_memsys *m);
 
 #endif

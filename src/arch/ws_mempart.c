@@ -1,0 +1,434 @@
+/* ws_mempart.c: the memory system: request network -> ROP queue -> L2 slice
+ * -> DRAM delay line -> DRAM channel -> L2 fill -> reply network.  The order
+ * of work inside a core cycle and the exact timing are described in
+ * ws_mempart.h; creation and the option mapping are in ws_memsys_cfg.c. */
+#include "arch/ws_mempart_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ helpers */
+
+static inline bool wants_reply(const ws_mreq *r)
+{
+    return (r->flags & WS_MREQ_F_MS_SM) && !(r->flags & WS_MREQ_F_NO_REPLY);
+}
+
+static inline bool has_data(const ws_mreq *r)
+{
+    return r->kind == WS_MREQ_READ || r->kind == WS_MREQ_PREFETCH || r->kind == WS_MREQ_ATOMIC;
+}
+
+uint32_t ws_memsys_req_bytes(const ws_mreq *r)
+{
+    return r->kind == WS_MREQ_READ || r->kind == WS_MREQ_PREFETCH ? WS_MEMSYS_HEADER
+                                                                   : WS_MEMSYS_HEADER + r->size;
+}
+
+uint32_t ws_memsys_reply_bytes(const ws_mreq *r)
+{
+    return has_data(r) ? WS_MEMSYS_HEADER + r->size : WS_MEMSYS_HEADER;
+}
+
+/* Domain ticks done by the start of core cycle c: floor(c * num / den). */
+uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c)
+{
+    return (c / k->den) * k->num + (c % k->den) * k->num / k->den;
+}
+
+/* The core cycle during which domain tick t happens: the c with
+ * T(c) <= t < T(c+1), i.e. ceil((t + 1) * den / num) - 1. */
+uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t)
+{
+    if (t == UINT64_MAX) return UINT64_MAX;
+    uint64_t a = t + 1;
+    return (a / k->num) * k->den + ((a % k->num) * k->den + k->num - 1) / k->num - 1;
+}
+
+/* First core cycle >= c with a tick of the domain at or after tick t. */
+static inline uint64_t at_tick(const ws_memsys_clock *k, uint64_t c, uint64_t t)
+{
+    uint64_t t0 = ws_memsys_dom_ticks(k, c);
+    return ws_memsys_dom_core(k, t > t0 ? t : t0);
+}
+
+/* First core cycle >= max(c, r) with a tick of the domain. */
+static inline uint64_t at_core(const ws_memsys_clock *k, uint64_t c, uint64_t r)
+{
+    return at_tick(k, r > c ? r : c, 0);
+}
+
+static inline void ring_push(ws_memsys_ring *q, ws_mreq *r, uint64_t t)
+{
+    uint32_t i = q->head + q->n;
+    if (i >= q->cap) i -= q->cap;
+    q->e[i].r = r;
+    q->e[i].t = t;
+    q->n++;
+}
+
+static inline ws_memsys_ent *ring_head(const ws_memsys_ring *q) { return &q->e[q->head]; }
+
+static inline void ring_pop(ws_memsys_ring *q)
+{
+    q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+    q->n--;
+}
+
+/* A request the memory system is done with and nobody waits for. */
+static void retire_silent(ws_memsys *m, ws_mreq *r)
+{
+    if (r->flags & WS_MREQ_F_MS_SM) {
+        m->st.silent++;
+        m->inflight--;
+    }
+    ws_mreq_free(m->pool, r);
+}
+
+static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r)
+{
+    if (!wants_reply(r)) {
+        retire_silent(m, r);
+        return;
+    }
+    ws_mreq_fifo_push(&s->reply, r);
+    m->nreply++;
+}
+
+/* ----------------------------------------------------------- push and pop */
+
+bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r)
+{
+    return ws_icnt_can_push(m->req, sm, ws_memsys_req_bytes(r));
+}
+
+bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
+{
+    ws_dram_loc loc;
+    ws_addrmap_decode(m->map, r->addr, &loc);
+    uint32_t s = loc.chan * m->cfg.subparts + loc.sub;
+    uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle + 1);
+    if (!ws_icnt_push(m->req, sm, s, r, ws_memsys_req_bytes(r), t)) return false;
+    r->chan = (uint16_t)loc.chan;
+    r->sub = (uint16_t)loc.sub;
+    r->bank = (uint16_t)loc.bank;
+    r->bank_group = (uint16_t)loc.bank_group;
+    r->row = loc.row;
+    r->col = loc.col;
+    r->sm = (uint16_t)sm;
+    r->flags = (r->flags & ~(uint32_t)WS_MREQ_F_MS_FILL) | WS_MREQ_F_MS_SM;
+    r->t_icnt = cycle;
+    m->inflight++;
+    return true;
+}
+
+ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
+{
+    uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle);
+    if (t == 0) return NULL;
+    ws_mreq *r = ws_icnt_pop(m->rep, sm, t - 1);
+    if (!r) return NULL;
+    r->flags &= ~(uint32_t)(WS_MREQ_F_MS_SM | WS_MREQ_F_MS_FILL);
+    r->t_reply = cycle;
+    m->inflight--;
+    uint64_t lat = cycle - r->t_icnt;
+    if (has_data(r)) {
+        uint32_t lv = r->level < WS_LVL_COUNT ? r->level : WS_LVL_NONE;
+        m->st.lat_sum[lv] += lat;
+        m->st.lat_n[lv]++;
+    } else {
+        m->st.ack_lat_sum += lat;
+        m->st.ack_n++;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- the L2 side */
+
+/* DRAM data for r arrived at its sub-partition (L2 tick k2).  A fill makes
+ * the line valid; r and the requests merged with it get their replies after
+ * the L2 latency, like hits.  Other completions (writes acknowledged by
+ * DRAM, everything when the L2 is disabled) reply at once. */
+static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uint64_t k2)
+{
+    if (!(r->flags & WS_MREQ_F_MS_FILL)) {
+        to_reply(m, s, r);
+        return;
+    }
+    r->flags &= ~(uint32_t)WS_MREQ_F_MS_FILL;
+    ws_cache_evict ev;
+    memset(&ev, 0, sizeof ev);
+    ws_mreq *q = ws_cache_fill(s->l2, r, c, &ev);
+    ws_mreq *head = NULL, **tail = &head;
+    while (q) {
+        ws_mreq *nx = q->next;
+        q->next = NULL;
+        if (wants_reply(q)) {
+            *tail = q;
+            tail = &q->next;
+        } else {
+            retire_silent(m, q);
+        }
+        q = nx;
+    }
+    if (head) ring_push(&s->hit, head, k2 + m->cfg.l2_latency);
+    if (ev.valid && ev.dirty) {
+        /* allocate-on-fill victim (not with the cache's allowed policies
+         * today): the owner writes it back */
+        ws_mreq *w = ws_mreq_alloc(m->pool);
+        w->kind = WS_MREQ_WRITEBACK;
+        w->addr = ev.addr;
+        w->size = m->cfg.l2.line;
+        w->sector_mask = ev.dirty_mask;
+        w->owner = ev.owner;
+        ws_mreq_fifo_push(&s->down, w);
+    }
+}
+
+/* The ROP queue's head looks up the L2 slice. */
+static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
+{
+    ws_mreq *r = ring_head(&s->rop)->r;
+    if (!s->l2) {
+        if (s->down.n >= m->cfg.queue) return;
+        ring_pop(&s->rop);
+        r->level = WS_LVL_DRAM;
+        ws_mreq_fifo_push(&s->down, r);
+        return;
+    }
+    ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
+    if (res.status == WS_CACHE_RESFAIL) return;
+    ring_pop(&s->rop);
+    r->t_l2 = c;
+    if (res.forwarded) {
+        /* in the miss queue, to DRAM.  A MISS of a read, a prefetch or a
+         * fetch-on-write write took or joined an MSHR entry: its data fills
+         * the L2.  Other forwarded writes (write-through, write-evict,
+         * no-allocate) are acknowledged when DRAM has them. */
+        r->level = WS_LVL_DRAM;
+        if (res.status == WS_CACHE_MISS &&
+            (r->kind == WS_MREQ_READ || r->kind == WS_MREQ_PREFETCH ||
+             m->cfg.l2.walloc == WS_WA_FETCH))
+            r->flags |= WS_MREQ_F_MS_FILL;
+    } else if (res.status == WS_CACHE_HIT_RESERVED) {
+        r->level = WS_LVL_L2_PENDING;       /* comes back from ws_cache_fill */
+    } else {
+        r->level = WS_LVL_L2;
+        if (wants_reply(r)) {
+            r->next = NULL;
+            ring_push(&s->hit, r, k2 + m->cfg.l2_latency);
+        }
+        else retire_silent(m, r);
+    }
+}
+
+static void count_arrival(ws_memsys *m, const ws_mreq *r)
+{
+    switch (r->kind) {
+    case WS_MREQ_READ: m->st.reads++; break;
+    case WS_MREQ_ATOMIC: m->st.atomics++; break;
+    case WS_MREQ_PREFETCH: m->st.prefetches++; break;
+    default: m->st.writes++; break;
+    }
+}
+
+/* One L2 tick (number k2, in core cycle c) of sub-partition s; deliveries of
+ * the request network up to icnt cycle `ilast` are visible. */
+static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t ilast)
+{
+    ws_memsys_sub *s = &m->sub[si];
+    uint32_t cap = m->cfg.queue;
+    if (s->fill.n && s->reply.n < cap) complete(m, s, ws_mreq_fifo_pop(&s->fill), c, k2);
+    if (s->rop.n < s->rop.cap && ilast != UINT64_MAX) {
+        ws_mreq *r = ws_icnt_pop(m->req, si, ilast);
+        if (r) {
+            count_arrival(m, r);
+            ring_push(&s->rop, r, c + m->cfg.rop_latency);
+        }
+    }
+    if (s->rop.n && ring_head(&s->rop)->t <= c && s->reply.n < cap) access(m, s, c, k2);
+    /* the L2 data array's output: hits and filled chains, after l2.latency */
+    while (s->hit.n && ring_head(&s->hit)->t <= k2) {
+        ws_mreq *q = ring_head(&s->hit)->r;
+        ring_pop(&s->hit);
+        while (q) {
+            ws_mreq *nx = q->next;
+            ws_mreq_fifo_push(&s->reply, q);
+            m->nreply++;
+            q = nx;
+        }
+    }
+}
+
+/* ------------------------------------------------------------- the DRAM side */
+
+static bool has_down(const ws_memsys_sub *s)
+{
+    return s->down.n || (s->l2 && ws_cache_missq_len(s->l2));
+}
+
+static bool chan_credit(const ws_memsys *m, const ws_memsys_chan *h)
+{
+    return h->delay.n + ws_dram_queue_len(h->dram) < m->cfg.dram.queue;
+}
+
+static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
+{
+    ws_memsys_chan *h = &m->chan[ch];
+    uint32_t sp = m->cfg.subparts;
+    /* one request from the channel's sub-partitions, round robin */
+    if (chan_credit(m, h)) {
+        for (uint32_t j = 0; j < sp; j++) {
+            uint32_t k = h->rr + j < sp ? h->rr + j : h->rr + j - sp;
+            ws_memsys_sub *s = &m->sub[ch * sp + k];
+            ws_mreq *r = NULL;
+            if (s->down.n) r = ws_mreq_fifo_pop(&s->down);
+            else if (s->l2 && ws_cache_missq_len(s->l2)) r = ws_cache_missq_pop(s->l2);
+            if (!r) continue;
+            if (!(r->flags & WS_MREQ_F_MS_SM)) {
+                /* an L2 write-back: decode its DRAM location */
+                ws_dram_loc loc;
+                ws_addrmap_decode(m->map, r->addr, &loc);
+                r->chan = (uint16_t)ch;
+                r->sub = (uint16_t)k;
+                r->bank = (uint16_t)loc.bank;
+                r->bank_group = (uint16_t)loc.bank_group;
+                r->row = loc.row;
+                r->col = loc.col;
+                m->wb_inflight++;
+                m->st.writebacks++;
+            }
+            ring_push(&h->delay, r, c + m->cfg.dram_latency);
+            h->rr = k + 1 == sp ? 0 : k + 1;
+            break;
+        }
+    }
+    if (h->delay.n && ring_head(&h->delay)->t <= c && ws_dram_can_accept(h->dram)) {
+        ws_mreq *r = ring_head(&h->delay)->r;
+        ring_pop(&h->delay);
+        ws_dram_push(h->dram, r, kd);
+        r->t_dram = c;
+        m->st.dram_reqs++;
+        h->next_ev = ws_dram_next_event(h->dram, kd);
+    }
+    if (kd < h->next_ev) return;
+    ws_dram_tick(h->dram, kd);
+    ws_mreq *r;
+    while ((r = ws_dram_pop(h->dram, kd))) {
+        r->t_dram_done = c;
+        if (!(r->flags & WS_MREQ_F_MS_SM)) {
+            m->wb_inflight--;
+            ws_mreq_free(m->pool, r);
+            continue;
+        }
+        ws_mreq_fifo_push(&m->sub[ch * sp + r->sub % sp].fill, r);
+    }
+    h->next_ev = ws_dram_next_event(h->dram, kd + 1);
+}
+
+/* -------------------------------------------------------------- the cycle */
+
+static bool quiet(const ws_memsys *m)
+{
+    if (m->inflight || m->wb_inflight) return false;
+    for (uint32_t i = 0; i < m->nsubs; i++)
+        if (has_down(&m->sub[i])) return false;
+    return true;
+}
+
+bool ws_memsys_idle(const ws_memsys *m) { return quiet(m); }
+
+static void icnt_step(ws_memsys *m, uint64_t k)
+{
+    if (m->nreply) {
+        for (uint32_t i = 0; i < m->nsubs; i++) {
+            ws_memsys_sub *s = &m->sub[i];
+            if (!s->reply.n) continue;
+            ws_mreq *r = s->reply.head;
+            uint32_t bytes = ws_memsys_reply_bytes(r);
+            if (!ws_icnt_can_push(m->rep, i, bytes)) continue;
+            ws_mreq_fifo_pop(&s->reply);
+            m->nreply--;
+            ws_icnt_push(m->rep, i, r->sm, r, bytes, k);
+        }
+    }
+    ws_icnt_tick(m->req, k);
+    ws_icnt_tick(m->rep, k);
+}
+
+void ws_memsys_tick(ws_memsys *m, uint64_t c)
+{
+    if (quiet(m)) return;
+    uint64_t i0 = ws_memsys_dom_ticks(&m->ci, c), i1 = ws_memsys_dom_ticks(&m->ci, c + 1);
+    for (uint64_t k = i0; k < i1; k++) icnt_step(m, k);
+    uint64_t ilast = i1 ? i1 - 1 : UINT64_MAX;
+    uint64_t l0 = ws_memsys_dom_ticks(&m->cl, c), l1 = ws_memsys_dom_ticks(&m->cl, c + 1);
+    for (uint64_t k = l0; k < l1; k++)
+        for (uint32_t i = 0; i < m->nsubs; i++) l2_step(m, i, c, k, ilast);
+    uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c), d1 = ws_memsys_dom_ticks(&m->cd, c + 1);
+    for (uint64_t k = d0; k < d1; k++)
+        for (uint32_t ch = 0; ch < m->nchans; ch++) dram_step(m, ch, c, k);
+}
+
+/* Earliest core cycle >= c at which ws_memsys_tick does anything.  Waits
+ * that only another component's progress ends (a full queue) are not events
+ * themselves: that progress is. */
+uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
+{
+    if (quiet(m)) return UINT64_MAX;
+    uint64_t best = UINT64_MAX;
+#define TAKE(x)                                 \
+    do {                                        \
+        uint64_t x_ = (x);                      \
+        if (x_ <= c) return c;                  \
+        if (x_ < best) best = x_;               \
+    } while (0)
+    uint64_t i0 = ws_memsys_dom_ticks(&m->ci, c);
+    uint64_t t = ws_icnt_next_transfer(m->req, i0);
+    if (t != UINT64_MAX) TAKE(ws_memsys_dom_core(&m->ci, t));
+    t = ws_icnt_next_transfer(m->rep, i0);
+    if (t != UINT64_MAX) TAKE(ws_memsys_dom_core(&m->ci, t));
+    /* replies the SMs can pop: delivered at icnt cycle t, poppable from the
+     * core cycle after the one that tick falls in */
+    for (uint32_t o = 0; o < m->nsms; o++) {
+        t = ws_icnt_head_ready(m->rep, o);
+        if (t != UINT64_MAX) TAKE(ws_memsys_dom_core(&m->ci, t) + 1);
+    }
+    uint64_t next_l2 = at_tick(&m->cl, c, 0);
+    uint64_t next_dram = at_tick(&m->cd, c, 0);
+    uint32_t cap = m->cfg.queue;
+    for (uint32_t i = 0; i < m->nsubs; i++) {
+        const ws_memsys_sub *s = &m->sub[i];
+        if (s->reply.n && ws_icnt_can_push(m->rep, i, ws_memsys_reply_bytes(s->reply.head)))
+            TAKE(ws_memsys_dom_core(&m->ci, i0));
+        if (s->hit.n) TAKE(at_tick(&m->cl, c, ring_head(&s->hit)->t));
+        if (s->fill.n && s->reply.n < cap) TAKE(next_l2);
+        if (s->rop.n < s->rop.cap) {
+            t = ws_icnt_head_ready(m->req, i);
+            if (t != UINT64_MAX) TAKE(at_core(&m->cl, c, ws_memsys_dom_core(&m->ci, t)));
+        }
+        if (s->rop.n && s->reply.n < cap && (s->l2 || s->down.n < cap))
+            TAKE(at_core(&m->cl, c, ring_head(&s->rop)->t));
+        if (has_down(s) && chan_credit(m, &m->chan[i / m->cfg.subparts])) TAKE(next_dram);
+    }
+    uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c);
+    for (uint32_t ch = 0; ch < m->nchans; ch++) {
+        const ws_memsys_chan *h = &m->chan[ch];
+        if (h->delay.n && ws_dram_can_accept(h->dram))
+            TAKE(at_core(&m->cd, c, ring_head(&h->delay)->t));
+        if (h->next_ev != UINT64_MAX)
+            TAKE(ws_memsys_dom_core(&m->cd, h->next_ev > d0 ? h->next_ev : d0));
+    }
+#undef TAKE
+    return best;
+}
+
+/* ----------------------------------------------------------- inspection */
+
+const ws_memsys_config *ws_memsys_config_get(const ws_memsys *m) { return &m->cfg; }
+uint32_t ws_memsys_nslices(const ws_memsys *m) { return m->nsubs; }
+uint32_t ws_memsys_nchannels(const ws_memsys *m) { return m->nchans; }
+ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice) { return m->sub[slice].l2; }
+ws_dram *ws_memsys_dram(ws_memsys *m, uint32_t chan) { return m->chan[chan].dram; }
+ws_icnt *ws_memsys_icnt(ws_memsys *m, bool reply) { return reply ? m->rep : m->req; }
+const ws_memsys_stats *ws_memsys_stats_get(const ws_memsys *m) { return &m->st; }

@@ -1,0 +1,63 @@
+/* ws_mempart_int.h: the memory system's internal state, shared by
+ * ws_mempart.c (the cycle) and ws_memsys_cfg.c (creation). */
+#ifndef WS_MEMPART_INT_H
+#define WS_MEMPART_INT_H
+
+#include "arch/ws_mempart.h"
+
+/* A request with a time: a delay line entry. */
+typedef struct ws_memsys_ent {
+    ws_mreq *r;
+    uint64_t t;
+} ws_memsys_ent;
+
+/* Fixed-capacity ring of timed entries (times non-decreasing). */
+typedef struct ws_memsys_ring {
+    ws_memsys_ent *e;
+    uint32_t head, n, cap;
+} ws_memsys_ring;
+
+/* Domain ticks per core cycle, num / den in lowest terms. */
+typedef struct ws_memsys_clock {
+    uint64_t num, den;
+} ws_memsys_clock;
+
+typedef struct ws_memsys_sub {
+    ws_cache *l2;               /* NULL when the L2 is disabled */
+    ws_memsys_ring rop;         /* ROP delay queue: ready core cycle */
+    ws_memsys_ring hit;         /* L2 data out (hits, filled chains linked by
+                                 * `next`): ready L2 tick */
+    ws_mreq_fifo reply;         /* replies waiting for the reply network */
+    ws_mreq_fifo fill;          /* DRAM completions waiting for the L2 */
+    ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
+                                 * when the L2 is disabled, fill write-backs */
+} ws_memsys_sub;
+
+typedef struct ws_memsys_chan {
+    ws_dram *dram;
+    ws_memsys_ring delay;       /* dram.latency delay line: ready core cycle */
+    uint32_t rr;                /* sub-partition served first */
+    uint64_t next_ev;           /* ws_dram_next_event since the last change */
+} ws_memsys_chan;
+
+struct ws_memsys {
+    ws_memsys_config cfg;
+    uint32_t nsms, nsubs, nchans;
+    ws_mreq_pool *pool;
+    ws_addrmap *map;
+    ws_icnt *req, *rep;
+    ws_memsys_sub *sub;
+    ws_memsys_chan *chan;
+    ws_memsys_clock ci, cl, cd; /* icnt, L2, DRAM */
+    uint64_t inflight;          /* SM requests inside */
+    uint64_t wb_inflight;       /* L2 write-backs between miss queue and DRAM completion */
+    uint64_t nreply;            /* requests in reply queues */
+    ws_memsys_stats st;
+};
+
+uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c);
+uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t);
+uint32_t ws_memsys_req_bytes(const ws_mreq *r);
+uint32_t ws_memsys_reply_bytes(const ws_mreq *r);
+
+#endif
