@@ -1,6 +1,7 @@
 /* warpscope: command-line entry point.  Picks what to run (a scenario
  * script, a subcommand, the default scenario); holds no simulation logic. */
 #include "config.h"
+#include "arch/ws_opts.h"
 #include "cli/ws_cli.h"
 #include "lua/ws_lua.h"
 #include "util/ws_paths.h"
@@ -31,6 +32,13 @@ static void help(void)
            "  -b, --batch            run without the interactive front end\n"
            "  -s, --seed=N           seed for every random choice (default 1)\n"
            "      --datadir=DIR      read the Lua library and scenarios from DIR\n"
+           "      --preset=NAME      machine preset (default gtx480; see --list-presets)\n"
+           "      --set KEY=VALUE    override one configuration key (repeatable)\n"
+           "      --list-options     print every configuration key with its value, range\n"
+           "                         and source (of --preset, with --set applied), and exit\n"
+           "      --list-presets     print the machine presets and exit\n"
+           "      --json=FILE        write every statistic as JSON to FILE at exit\n"
+           "      --csv=FILE         write the statistics time series as CSV to FILE at exit\n"
            "  -h, --help             print this help and exit\n"
            "  -V, --version          print the version and exit\n");
     if (ws_cli_commands[0].name) {
@@ -60,19 +68,50 @@ static int parse_seed(const char *s, unsigned long long *out)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The machine configuration of the command line: preset, then the --set
+ * values in order, then the cross-key checks.  NULL with a message on
+ * stderr when something is wrong. */
+static ws_opts *cli_opts(const ws_lua_opts *lopts)
 {
-    enum { OPT_DATADIR = 256 };
+    ws_opts *o = ws_opts_new();
+    ws_error err;
+    if (lopts->preset && ws_opts_apply_preset(o, lopts->preset, &err) != 0)
+        goto fail;
+    for (int i = 0; i < lopts->nsets; i++)
+        if (ws_opts_set_kv(o, lopts->sets[i], &err) != 0)
+            goto fail;
+    if (ws_opts_validate(o, &err) != 0)
+        goto fail;
+    return o;
+fail:
+    fprintf(stderr, "warpscope: %s\n", err.msg);
+    ws_opts_free(o);
+    return NULL;
+}
+
+/* main's work; `sets` has room for argc values, `scratch` checks them. */
+static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
+{
+    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
         { "seed", required_argument, NULL, 's' },
         { "datadir", required_argument, NULL, OPT_DATADIR },
+        { "preset", required_argument, NULL, OPT_PRESET },
+        { "set", required_argument, NULL, OPT_SET },
+        { "list-options", no_argument, NULL, OPT_LIST_OPTIONS },
+        { "list-presets", no_argument, NULL, OPT_LIST_PRESETS },
+        { "json", required_argument, NULL, OPT_JSON },
+        { "csv", required_argument, NULL, OPT_CSV },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     ws_lua_opts lopts = { .seed = 1, .batch = 0 };
+    int list_options = 0, list_presets = 0;
+    ws_error err;
     int c;
+    lopts.sets = sets;
 
     /* '+': stop at the first non-option so scripts and commands get their own. */
     while ((c = getopt_long(argc, argv, "+bs:hV", longopts, NULL)) != -1) {
@@ -90,6 +129,34 @@ int main(int argc, char **argv)
         case OPT_DATADIR:
             setenv("WARPSCOPE_DATADIR", optarg, 1);
             break;
+        case OPT_PRESET:
+            if (!ws_opts_preset_find(optarg)) {
+                ws_opts_apply_preset(scratch, optarg, &err);
+                fprintf(stderr, "warpscope: %s\n", err.msg);
+                return WS_EXIT_USAGE;
+            }
+            lopts.preset = optarg;
+            break;
+        case OPT_SET:
+            /* Checked now against the option table (key, type, range). */
+            if (ws_opts_set_kv(scratch, optarg, &err) != 0) {
+                fprintf(stderr, "warpscope: --set %s: %s\n", optarg, err.msg);
+                return WS_EXIT_USAGE;
+            }
+            sets[lopts.nsets++] = optarg;
+            break;
+        case OPT_LIST_OPTIONS:
+            list_options = 1;
+            break;
+        case OPT_LIST_PRESETS:
+            list_presets = 1;
+            break;
+        case OPT_JSON:
+            lopts.json_path = optarg;
+            break;
+        case OPT_CSV:
+            lopts.csv_path = optarg;
+            break;
         case 'h':
             help();
             return WS_EXIT_OK;
@@ -104,6 +171,18 @@ int main(int argc, char **argv)
     }
     if (!isatty(STDOUT_FILENO))
         lopts.batch = 1;
+
+    /* The configuration as a whole (preset + every --set) must be valid. */
+    ws_opts *conf = cli_opts(&lopts);
+    if (!conf)
+        return WS_EXIT_USAGE;
+    if (list_presets)
+        ws_opts_print_presets(stdout);
+    if (list_options)
+        ws_opts_print_list(conf, stdout);
+    ws_opts_free(conf);
+    if (list_options || list_presets)
+        return fflush(stdout) == 0 ? WS_EXIT_OK : WS_EXIT_FAIL;
 
     const char *script = NULL;
     char path[PATH_MAX];
@@ -139,4 +218,19 @@ int main(int argc, char **argv)
     int rc = ws_lua_run_file(L, script, sargc, sargv);
     ws_lua_close(L);
     return rc ? WS_EXIT_FAIL : WS_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    /* --set values: at most one per argument. */
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    if (!sets) {
+        fprintf(stderr, "warpscope: out of memory\n");
+        return WS_EXIT_FAIL;
+    }
+    ws_opts *scratch = ws_opts_new();
+    int rc = run(argc, argv, sets, scratch);
+    ws_opts_free(scratch);
+    free(sets);
+    return rc;
 }

@@ -53,8 +53,8 @@ static const char *type_name(ws_opt_type t)
 
 void ws_opts_print_list(const ws_opts *o, FILE *f)
 {
-    fprintf(f, "Options of preset %s ('*': changed with --set).  KEY TYPE VALUE RANGE UNIT\n",
-            ws_opts_preset_name(o));
+    fprintf(f, "Configuration of preset %s (values marked * were changed with --set)\n\n", ws_opts_preset_name(o));
+    fprintf(f, "  %-20s %-4s %-19s %s\n", "KEY", "TYPE", "VALUE", "RANGE / CHOICES");
     const char *prev = NULL;
     size_t prevlen = 0;
     for (size_t i = 0; i < ws_opts_table_len; i++) {
@@ -65,17 +65,22 @@ void ws_opts_print_list(const ws_opts *o, FILE *f)
             fprintf(f, "\n%s\n", group_title(d->name, plen));
         prev = d->name;
         prevlen = plen;
-        char val[300], range[200];
+        char val[300], v2[304], range[200], r2[260];
         ws_opts_display(o, d->name, val, sizeof val);
+        snprintf(v2, sizeof v2, "%s%s", val, ws_opts_changed(o, d->name) ? " *" : "");
         ws_opts_range_text(d, range, sizeof range);
-        bool changed = ws_opts_changed(o, d->name);
-        if (strlen(val) > 18) {      /* long text values (dram.map) on their own line */
-            fprintf(f, "  %-20s %-4s %s%s\n  %-20s %-4s %-19s %s %s\n", d->name, type_name(d->type), val,
-                    changed ? " *" : "", "", "", "", range, d->unit);
+        if (d->type == WS_OPT_STRING)
+            r2[0] = '\0';
+        else
+            snprintf(r2, sizeof r2, "%s%s%s", range, *d->unit ? " " : "", d->unit);
+        if (strlen(v2) > 19) {      /* long values (dram.map): the range on a line of its own */
+            fprintf(f, "  %-20s %-4s %s\n", d->name, type_name(d->type), v2);
+            if (*r2)
+                fprintf(f, "  %-45s %s\n", "", r2);
+        } else if (*r2) {
+            fprintf(f, "  %-20s %-4s %-19s %s\n", d->name, type_name(d->type), v2, r2);
         } else {
-            char v2[304];
-            snprintf(v2, sizeof v2, "%s%s", val, changed ? " *" : "");
-            fprintf(f, "  %-20s %-4s %-19s %s %s\n", d->name, type_name(d->type), v2, range, d->unit);
+            fprintf(f, "  %-20s %-4s %s\n", d->name, type_name(d->type), v2);
         }
         fprintf(f, "      %s\n      source: %s\n", d->help, ws_opts_source(o, d->name));
     }

@@ -79,6 +79,19 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     lua_setfield(L, -2, "seed");
     lua_pushboolean(L, opts ? opts->batch : 1);
     lua_setfield(L, -2, "batch");
+    /* preset, json, csv: strings or nil; sets: array of "key=value". */
+    lua_pushstring(L, opts ? opts->preset : NULL);
+    lua_setfield(L, -2, "preset");
+    lua_createtable(L, opts ? opts->nsets : 0, 0);
+    for (int i = 0; opts && i < opts->nsets; i++) {
+        lua_pushstring(L, opts->sets[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "sets");
+    lua_pushstring(L, opts ? opts->json_path : NULL);
+    lua_setfield(L, -2, "json");
+    lua_pushstring(L, opts ? opts->csv_path : NULL);
+    lua_setfield(L, -2, "csv");
     lua_setfield(L, -2, "options");
     lua_pop(L, 1);
     return L;

@@ -10,6 +10,13 @@
 typedef struct ws_lua_opts {
     unsigned long long seed;   /* default seed for generators and policies */
     int batch;                 /* 1: no TUI (batch mode) */
+    /* Machine configuration from the command line (NULL / 0 when not given);
+     * the --set values were checked against the option table already. */
+    const char *preset;        /* --preset NAME */
+    const char *const *sets;   /* --set KEY=VALUE, in command-line order */
+    int nsets;
+    const char *json_path;     /* --json FILE: statistics as JSON at exit */
+    const char *csv_path;      /* --csv FILE: time series as CSV at exit */
 } ws_lua_opts;
 
 lua_State *ws_lua_new(const ws_lua_opts *opts);
