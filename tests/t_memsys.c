@@ -341,6 +341,64 @@ static void gtx480_latency(void)
     ws_mreq_pool_fini(&pool);
 }
 
+/* The options give the same machine: the gtx480 defaults answer with the
+ * latencies above, and every preset builds. */
+static void from_opts(void)
+{
+    ws_opts *o = ws_opts_new();
+    ws_mreq_pool pool;
+    ws_mreq_pool_init(&pool);
+    ws_error err = { 0 };
+    ws_memsys *m = ws_memsys_create(o, 15, &pool, &err);
+    ok(m != NULL, "gtx480 options build a memory system %s", err.msg);
+    if (!m) return;
+    is_int(ws_memsys_nslices(m), 12, "12 slices");
+    is_int(ws_memsys_nchannels(m), 6, "6 channels");
+    const ws_memsys_config *c = ws_memsys_config_get(m);
+    ok(c->l2.sets == 64 && c->l2.ways == 8 && c->l2.line == 128 && c->l2.sector == 32 &&
+       c->l2.wpol == WS_WP_WRITE_BACK && c->l2.walloc == WS_WA_VALIDATE, "L2 slice geometry and policy");
+    ws_mreq *a = req(&pool, WS_MREQ_READ, 0, 128);
+    ws_memsys_push(m, 0, a, 0);
+    uint64_t at = 0;
+    ok(wait_reply(m, 0, 0, &at) == a && at == 258, "gtx480 options: DRAM read in 258 cycles");
+    ws_memsys_push(m, 0, a, 1000);
+    ok(wait_reply(m, 0, 1000, &at) == a && at == 1135, "gtx480 options: L2 hit in 135 cycles");
+    ws_mreq_free(&pool, a);
+    ws_memsys_free(m);
+    for (size_t i = 0; i < ws_opts_npresets(); i++) {
+        const ws_preset *p = ws_opts_preset_at(i);
+        int rc = ws_opts_apply_preset(o, p->name, &err);
+        m = rc == 0 ? ws_memsys_create(o, 8, &pool, &err) : NULL;
+        ok(m != NULL, "preset %s builds a memory system %s", p->name, m ? "" : err.msg);
+        if (!m) continue;
+        /* one read and one write through it */
+        ws_mreq *r = req(&pool, WS_MREQ_READ, 0x12345680, 32);
+        ws_mreq *w = req(&pool, WS_MREQ_WRITE, 0x2000, 32);
+        ws_memsys_push(m, 3, r, 0);
+        ws_memsys_push(m, 4, w, 0);
+        ws_mreq *x = wait_reply(m, 3, 0, &at), *y = wait_reply(m, 4, 0, &at);
+        ok(x == r && y == w, "preset %s: read and write answered", p->name);
+        /* for the record: a 128-byte read from DRAM, then from L2 */
+        uint64_t t0 = at + 1000, t1 = 0, t2 = 0;
+        r->addr = 0x40000;
+        r->size = 128;
+        ws_memsys_push(m, 0, r, t0);
+        wait_reply(m, 0, t0, &t1);
+        int lv1 = r->level;
+        ws_memsys_push(m, 0, r, t1 + 1000);
+        wait_reply(m, 0, t1 + 1000, &t2);
+        diag("preset %s: 128-byte read from DRAM %llu cycles (level %d), again %llu cycles (level %d)",
+             p->name, (unsigned long long)(t1 - t0), lv1, (unsigned long long)(t2 - t1 - 1000),
+             r->level);
+        ws_mreq_free(&pool, r);
+        ws_mreq_free(&pool, w);
+        ws_memsys_free(m);
+    }
+    is_int(pool.live, 0, "nothing leaked");
+    ws_mreq_pool_fini(&pool);
+    ws_opts_free(o);
+}
+
 int main(void)
 {
     miss_then_hit();
@@ -348,5 +406,6 @@ int main(void)
     writes();
     no_l2();
     gtx480_latency();
+    from_opts();
     return tap_done();
 }
