@@ -9,7 +9,7 @@
 #include "util/ws_util.h"
 
 #define ICNT_NONE UINT32_MAX
-#define ICNT_MAX_PORTS 65536u
+#define ICNT_MAX_PORTS 4096u
 
 typedef struct icnt_pkt {
     ws_mreq *r;
@@ -28,16 +28,36 @@ typedef struct icnt_ring {
 struct ws_icnt {
     ws_icnt_config cfg;
     uint32_t in_cap, out_cap;   /* packets per ring */
+    uint32_t in_words, out_words;   /* 64-bit words of an input / output bit set */
     icnt_pkt *in, *out;         /* inputs * in_cap, outputs * out_cap */
     icnt_ring *inr, *outr;
     uint32_t *lock;             /* per output: input it is granted to, or ICNT_NONE */
     uint32_t *rr;               /* per output: input considered first */
-    uint32_t *want;             /* per output, scratch: inputs asking for it */
-    uint64_t *last_sent;        /* per input: cycle it last sent a flit */
+    uint64_t *in_act;           /* inputs holding packets */
+    uint64_t *out_lock;         /* outputs granted to a packet */
+    uint64_t *out_want;         /* scratch: outputs some input asks for */
+    uint64_t *want;             /* scratch, outputs x in_words: inputs asking for each */
     uint64_t in_pkts, out_pkts;
     uint32_t nlocked;
     ws_icnt_stats st;
 };
+
+static inline void bit_set(uint64_t *b, uint32_t i) { b[i >> 6] |= 1ull << (i & 63); }
+static inline void bit_clr(uint64_t *b, uint32_t i) { b[i >> 6] &= ~(1ull << (i & 63)); }
+
+/* First set bit of the n-bit set b at or after `from`, wrapping around;
+ * the set must not be empty. */
+static uint32_t bit_next_cyclic(const uint64_t *b, uint32_t words, uint32_t from)
+{
+    uint32_t w = from >> 6;
+    uint64_t x = b[w] & (~0ull << (from & 63));
+    for (uint32_t k = 0; k <= words; k++) {
+        if (x) return (w << 6) + (uint32_t)__builtin_ctzll(x);
+        w = w + 1 == words ? 0 : w + 1;
+        x = b[w];
+    }
+    return ICNT_NONE;
+}
 
 ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err)
 {
@@ -65,16 +85,19 @@ ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err)
     n->cfg = *cfg;
     n->in_cap = cfg->in_buffer;     /* every queued packet holds >= 1 flit */
     n->out_cap = cfg->out_buffer;
+    n->in_words = (cfg->inputs + 63) / 64;
+    n->out_words = (cfg->outputs + 63) / 64;
     n->in = ws_xcalloc((size_t)cfg->inputs * n->in_cap, sizeof *n->in);
     n->out = ws_xcalloc((size_t)cfg->outputs * n->out_cap, sizeof *n->out);
     n->inr = ws_xcalloc(cfg->inputs, sizeof *n->inr);
     n->outr = ws_xcalloc(cfg->outputs, sizeof *n->outr);
     n->lock = ws_xmalloc(cfg->outputs * sizeof *n->lock);
     n->rr = ws_xcalloc(cfg->outputs, sizeof *n->rr);
-    n->want = ws_xcalloc(cfg->outputs, sizeof *n->want);
-    n->last_sent = ws_xmalloc(cfg->inputs * sizeof *n->last_sent);
+    n->in_act = ws_xcalloc(n->in_words, sizeof *n->in_act);
+    n->out_lock = ws_xcalloc(n->out_words, sizeof *n->out_lock);
+    n->out_want = ws_xcalloc(n->out_words, sizeof *n->out_want);
+    n->want = ws_xcalloc((size_t)cfg->outputs * n->in_words, sizeof *n->want);
     for (uint32_t o = 0; o < cfg->outputs; o++) n->lock[o] = ICNT_NONE;
-    for (uint32_t i = 0; i < cfg->inputs; i++) n->last_sent[i] = UINT64_MAX;
     return n;
 }
 
@@ -87,8 +110,10 @@ void ws_icnt_free(ws_icnt *n)
     free(n->outr);
     free(n->lock);
     free(n->rr);
+    free(n->in_act);
+    free(n->out_lock);
+    free(n->out_want);
     free(n->want);
-    free(n->last_sent);
     free(n);
 }
 
@@ -135,6 +160,7 @@ bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint3
     p->left = f;
     q->n++;
     q->used += f;
+    bit_set(n->in_act, input);
     n->in_pkts++;
     n->st.packets++;
     n->st.flits += f;
@@ -148,7 +174,6 @@ static void send_flit(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     icnt_pkt *p = in_head(n, i);
     p->left--;
     q->used--;
-    n->last_sent[i] = t;
     if (p->left) return;
     /* last flit: the packet moves to the output queue */
     icnt_ring *oq = &n->outr[o];
@@ -163,45 +188,55 @@ static void send_flit(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     n->st.latency_sum += d->t - p->pushed;
     q->head = q->head + 1 == n->in_cap ? 0 : q->head + 1;
     q->n--;
+    if (q->n == 0) bit_clr(n->in_act, i);
     n->in_pkts--;
     n->lock[o] = ICNT_NONE;
+    bit_clr(n->out_lock, o);
     n->nlocked--;
 }
 
 void ws_icnt_tick(ws_icnt *n, uint64_t t)
 {
     if (n->in_pkts == 0) return;
-    uint32_t ni = n->cfg.inputs, no = n->cfg.outputs;
-    /* inputs whose oldest packet waits for a free output */
-    for (uint32_t i = 0; i < ni; i++) {
-        if (n->inr[i].n == 0) continue;
-        const icnt_pkt *p = in_head(n, i);
-        if (p->left != p->flits || p->t > t) continue;   /* crossing, or not yet */
-        n->want[p->output]++;
-    }
-    for (uint32_t o = 0; o < no; o++) {
-        uint32_t want = n->want[o];
-        n->want[o] = 0;
-        if (n->lock[o] != ICNT_NONE) {
-            send_flit(n, n->lock[o], o, t);
-            continue;
-        }
-        if (want == 0) continue;
-        uint32_t i = n->rr[o];
-        for (uint32_t k = 0; k < ni; k++, i = i + 1 == ni ? 0 : i + 1) {
-            if (n->inr[i].n == 0 || n->last_sent[i] == t) continue;
+    uint32_t iw = n->in_words;
+    /* inputs whose oldest packet is eligible and waits for its output */
+    for (uint32_t w = 0; w < iw; w++) {
+        for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
+            uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
             const icnt_pkt *p = in_head(n, i);
-            if (p->output != o || p->left != p->flits || p->t > t) continue;
+            if (p->left != p->flits || p->t > t) continue;   /* crossing, or not yet */
+            n->want[(size_t)p->output * iw + w] |= 1ull << (i & 63);
+            bit_set(n->out_want, p->output);
+        }
+    }
+    /* every output granted to a packet takes its next flit; every other
+     * output asked for grants the first asking input from its pointer on.
+     * An input sends at most one flit: a packet completing here leaves its
+     * input's next packet for the next cycle (it was not asking). */
+    for (uint32_t w = 0; w < n->out_words; w++) {
+        uint64_t bits = n->out_lock[w] | n->out_want[w];
+        n->out_want[w] = 0;
+        for (; bits; bits &= bits - 1) {
+            uint32_t o = (w << 6) + (uint32_t)__builtin_ctzll(bits);
+            uint64_t *row = &n->want[(size_t)o * iw];
+            if (n->lock[o] != ICNT_NONE) {
+                send_flit(n, n->lock[o], o, t);
+                memset(row, 0, iw * sizeof *row);
+                continue;
+            }
+            uint32_t i = bit_next_cyclic(row, iw, n->rr[o]);
+            memset(row, 0, iw * sizeof *row);
+            const icnt_pkt *p = in_head(n, i);
             if (!room(n->outr[o].used, p->flits, n->cfg.out_buffer)) {
                 n->st.out_blocked++;
-                break;
+                continue;
             }
             n->outr[o].used += p->flits;
             n->lock[o] = i;
+            bit_set(n->out_lock, o);
             n->nlocked++;
-            n->rr[o] = i + 1 == ni ? 0 : i + 1;
+            n->rr[o] = i + 1 == n->cfg.inputs ? 0 : i + 1;
             send_flit(n, i, o, t);
-            break;
         }
     }
 }
@@ -243,11 +278,12 @@ uint64_t ws_icnt_next_transfer(const ws_icnt *n, uint64_t cycle)
      * becoming eligible (it is then granted, or its output counts as
      * blocked).  Later packets of an input wait behind its oldest one. */
     uint64_t best = UINT64_MAX;
-    for (uint32_t i = 0; i < n->cfg.inputs; i++) {
-        if (n->inr[i].n == 0) continue;
-        uint64_t t = in_head(n, i)->t;
-        if (t <= cycle) return cycle;
-        if (t < best) best = t;
+    for (uint32_t w = 0; w < n->in_words; w++) {
+        for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
+            uint64_t t = in_head(n, (w << 6) + (uint32_t)__builtin_ctzll(bits))->t;
+            if (t <= cycle) return cycle;
+            if (t < best) best = t;
+        }
     }
     return best;
 }

@@ -36,7 +36,7 @@
 #include "util/ws_error.h"
 
 typedef struct ws_icnt_config {
-    uint32_t inputs, outputs;   /* 1 .. 65536 each */
+    uint32_t inputs, outputs;   /* 1 .. 4096 each */
     uint32_t flit;          /* bytes per flit (40) */
     uint32_t latency;       /* cycles from crossing to delivery */
     uint32_t in_buffer;     /* flits per input buffer (>= 1) */

@@ -33,6 +33,7 @@ uint32_t ws_memsys_reply_bytes(const ws_mreq *r)
 /* Domain ticks done by the start of core cycle c: floor(c * num / den). */
 uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c)
 {
+    if (k->den == 1) return c * k->num;     /* the same clock (or a multiple): no division */
     return (c / k->den) * k->num + (c % k->den) * k->num / k->den;
 }
 
@@ -41,6 +42,7 @@ uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c)
 uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t)
 {
     if (t == UINT64_MAX) return UINT64_MAX;
+    if (k->num == 1) return (t + 1) * k->den - 1;
     uint64_t a = t + 1;
     return (a / k->num) * k->den + ((a % k->num) * k->den + k->num - 1) / k->num - 1;
 }
@@ -119,15 +121,18 @@ bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
     r->flags = (r->flags & ~(uint32_t)WS_MREQ_F_MS_FILL) | WS_MREQ_F_MS_SM;
     r->t_icnt = cycle;
     m->inflight++;
+    m->sub[s].req_pending++;
     return true;
 }
 
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
 {
+    if (!m->rep_pending[sm]) return NULL;
     uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle);
     if (t == 0) return NULL;
     ws_mreq *r = ws_icnt_pop(m->rep, sm, t - 1);
     if (!r) return NULL;
+    m->rep_pending[sm]--;
     r->flags &= ~(uint32_t)(WS_MREQ_F_MS_SM | WS_MREQ_F_MS_FILL);
     r->t_reply = cycle;
     m->inflight--;
@@ -159,6 +164,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
     ws_cache_evict ev;
     memset(&ev, 0, sizeof ev);
     ws_mreq *q = ws_cache_fill(s->l2, r, c, &ev);
+    s->missq_n = ws_cache_missq_len(s->l2);
     ws_mreq *head = NULL, **tail = &head;
     while (q) {
         ws_mreq *nx = q->next;
@@ -198,6 +204,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
     if (res.status == WS_CACHE_RESFAIL) return;
+    s->missq_n = ws_cache_missq_len(s->l2);
     ring_pop(&s->rop);
     r->t_l2 = c;
     if (res.forwarded) {
@@ -239,9 +246,10 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
     ws_memsys_sub *s = &m->sub[si];
     uint32_t cap = m->cfg.queue;
     if (s->fill.n && s->reply.n < cap) complete(m, s, ws_mreq_fifo_pop(&s->fill), c, k2);
-    if (s->rop.n < s->rop.cap && ilast != UINT64_MAX) {
+    if (s->req_pending && s->rop.n < s->rop.cap && ilast != UINT64_MAX) {
         ws_mreq *r = ws_icnt_pop(m->req, si, ilast);
         if (r) {
+            s->req_pending--;
             count_arrival(m, r);
             ring_push(&s->rop, r, c + m->cfg.rop_latency);
         }
@@ -262,10 +270,7 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
 
 /* ------------------------------------------------------------- the DRAM side */
 
-static bool has_down(const ws_memsys_sub *s)
-{
-    return s->down.n || (s->l2 && ws_cache_missq_len(s->l2));
-}
+static inline bool has_down(const ws_memsys_sub *s) { return s->down.n || s->missq_n; }
 
 static bool chan_credit(const ws_memsys *m, const ws_memsys_chan *h)
 {
@@ -276,14 +281,20 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 {
     ws_memsys_chan *h = &m->chan[ch];
     uint32_t sp = m->cfg.subparts;
+    bool down = false;
+    for (uint32_t j = 0; j < sp; j++) down |= has_down(&m->sub[ch * sp + j]);
+    if (!down && !h->delay.n && kd < h->next_ev) return;
     /* one request from the channel's sub-partitions, round robin */
-    if (chan_credit(m, h)) {
+    if (down && chan_credit(m, h)) {
         for (uint32_t j = 0; j < sp; j++) {
             uint32_t k = h->rr + j < sp ? h->rr + j : h->rr + j - sp;
             ws_memsys_sub *s = &m->sub[ch * sp + k];
             ws_mreq *r = NULL;
             if (s->down.n) r = ws_mreq_fifo_pop(&s->down);
-            else if (s->l2 && ws_cache_missq_len(s->l2)) r = ws_cache_missq_pop(s->l2);
+            else if (s->missq_n) {
+                r = ws_cache_missq_pop(s->l2);
+                s->missq_n--;
+            }
             if (!r) continue;
             if (!(r->flags & WS_MREQ_F_MS_SM)) {
                 /* an L2 write-back: decode its DRAM location */
@@ -349,6 +360,7 @@ static void icnt_step(ws_memsys *m, uint64_t k)
             if (!ws_icnt_can_push(m->rep, i, bytes)) continue;
             ws_mreq_fifo_pop(&s->reply);
             m->nreply--;
+            m->rep_pending[r->sm]++;
             ws_icnt_push(m->rep, i, r->sm, r, bytes, k);
         }
     }
@@ -364,7 +376,10 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     uint64_t ilast = i1 ? i1 - 1 : UINT64_MAX;
     uint64_t l0 = ws_memsys_dom_ticks(&m->cl, c), l1 = ws_memsys_dom_ticks(&m->cl, c + 1);
     for (uint64_t k = l0; k < l1; k++)
-        for (uint32_t i = 0; i < m->nsubs; i++) l2_step(m, i, c, k, ilast);
+        for (uint32_t i = 0; i < m->nsubs; i++) {
+            const ws_memsys_sub *s = &m->sub[i];
+            if (s->req_pending | s->rop.n | s->hit.n | s->fill.n) l2_step(m, i, c, k, ilast);
+        }
     uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c), d1 = ws_memsys_dom_ticks(&m->cd, c + 1);
     for (uint64_t k = d0; k < d1; k++)
         for (uint32_t ch = 0; ch < m->nchans; ch++) dram_step(m, ch, c, k);
@@ -391,6 +406,7 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
     /* replies the SMs can pop: delivered at icnt cycle t, poppable from the
      * core cycle after the one that tick falls in */
     for (uint32_t o = 0; o < m->nsms; o++) {
+        if (!m->rep_pending[o]) continue;
         t = ws_icnt_head_ready(m->rep, o);
         if (t != UINT64_MAX) TAKE(ws_memsys_dom_core(&m->ci, t) + 1);
     }
@@ -403,7 +419,7 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
             TAKE(ws_memsys_dom_core(&m->ci, i0));
         if (s->hit.n) TAKE(at_tick(&m->cl, c, ring_head(&s->hit)->t));
         if (s->fill.n && s->reply.n < cap) TAKE(next_l2);
-        if (s->rop.n < s->rop.cap) {
+        if (s->req_pending && s->rop.n < s->rop.cap) {
             t = ws_icnt_head_ready(m->req, i);
             if (t != UINT64_MAX) TAKE(at_core(&m->cl, c, ws_memsys_dom_core(&m->ci, t)));
         }

@@ -31,6 +31,8 @@ typedef struct ws_memsys_sub {
     ws_mreq_fifo fill;          /* DRAM completions waiting for the L2 */
     ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
                                  * when the L2 is disabled, fill write-backs */
+    uint32_t missq_n;           /* ws_cache_missq_len of l2 (only we change it) */
+    uint32_t req_pending;       /* requests in the request network for this slice */
 } ws_memsys_sub;
 
 typedef struct ws_memsys_chan {
@@ -52,6 +54,7 @@ struct ws_memsys {
     uint64_t inflight;          /* SM requests inside */
     uint64_t wb_inflight;       /* L2 write-backs between miss queue and DRAM completion */
     uint64_t nreply;            /* requests in reply queues */
+    uint32_t *rep_pending;      /* per SM: replies in the reply network */
     ws_memsys_stats st;
 };
 

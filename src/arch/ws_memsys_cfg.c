@@ -63,6 +63,7 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
     clock_init(&m->cd, c->clk_dram, c->clk_core);
     m->sub = ws_xcalloc(m->nsubs, sizeof *m->sub);
     m->chan = ws_xcalloc(m->nchans, sizeof *m->chan);
+    m->rep_pending = ws_xcalloc(nsms, sizeof *m->rep_pending);
 
     m->map = ws_addrmap_create(c->map, c->channels, c->subparts, c->dram.banks, c->dram.bank_groups,
                                err);
@@ -118,6 +119,7 @@ void ws_memsys_free(ws_memsys *m)
     }
     free(m->sub);
     free(m->chan);
+    free(m->rep_pending);
     ws_icnt_free(m->req);
     ws_icnt_free(m->rep);
     if (m->map) ws_addrmap_free(m->map);
