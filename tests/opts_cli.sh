@@ -23,7 +23,8 @@ t_match "$out" '^ +source: MTP paper \(seed 004\) Table II' "each preset has its
 # --list-options
 out=$($W --list-options); t_ok $? "--list-options exits 0"
 t_match "$out" '^Configuration of preset gtx480 ' "the default preset is listed"
-t_is "$(printf '%s\n' "$out" | awk 'NR > 3 && /^  [^ ]/' | wc -l | tr -d ' ')" 130 "130 keys listed"
+n=$(printf '%s\n' "$out" | awk 'NR > 3 && /^  [^ ]/' | wc -l | tr -d ' ')
+[ "$n" -ge 130 ]; t_ok $? "every key listed ($n)"
 t_match "$out" '^  l1d\.size +size 16K +256\.\.16M bytes$' "a key line: key, type, value, range, unit"
 t_match "$out" '^      L1 data cache capacity per SM' "its help"
 t_match "$out" '^      source: \[gpgpusim\] GTX480: -gpgpu_cache:dl1 N:32:128:4' "its source"

@@ -102,7 +102,7 @@ static void test_table(void)
         }
     }
     ok(complete, "every key of the timing model is in the table with its type");
-    is_int(n, WS_ARRAY_LEN(keys), "no keys beyond the documented ones");
+    ok(n >= WS_ARRAY_LEN(keys), "%zu keys, %zu of them read by the timing model", n, WS_ARRAY_LEN(keys));
     for (size_t i = 0; i < n; i++) {
         const ws_opt_def *d = ws_opts_def_at(i);
         ws_opt_val v;
