@@ -219,6 +219,9 @@ static void test_parse(void)
     ok(ws_opts_set(o, "sm.count", "", &err) == -1, "empty rejected");
     ok(ws_opts_set(o, "sm.count", "99999999999999999999999", &err) == -1, "overflow rejected");
     ok(ws_opts_set(o, "l2.size", "99999999999G", &err) == -1, "size overflow rejected");
+    ok(ws_opts_set(o, "l2.size", "010K", &err) == -1 && ws_opts_set(o, "l2.size", " 8K", &err) == -1 &&
+           ws_opts_set(o, "l2.size", "+8K", &err) == -1, "sizes: no leading zero, blank or sign");
+    ok(ws_opts_set(o, "l2.size", "0x2000", &err) == 0 && ws_opts_uint(o, "l2.size") == 8192, "hex size");
     ok(ws_opts_set(o, "l1d.enable", "OFF", &err) == 0 && !ws_opts_bool(o, "l1d.enable"), "bool off");
     ok(ws_opts_set(o, "l1d.enable", "yes", &err) == 0 && ws_opts_bool(o, "l1d.enable"), "bool yes");
     ok(ws_opts_set(o, "l1d.enable", "maybe", &err) == -1 && contains(err.msg, "'maybe' is not a boolean"),

@@ -182,7 +182,9 @@ int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_err
             return range_error(d, text, "is out of range", err);
         return 0;
     case WS_OPT_SIZE:
-        if (*text == ' ' || ws_parse_size(text, &out->u) != 0)
+        /* No leading blanks or signs, and no octal surprise ("010K"). */
+        if (!isdigit((unsigned char)text[0]) || (text[0] == '0' && isdigit((unsigned char)text[1])) ||
+            ws_parse_size(text, &out->u) != 0)
             return range_error(d, text, "is not a size (bytes with an optional K, M or G suffix, e.g. 48K)",
                                err);
         if (out->u < d->min || out->u > d->max)
