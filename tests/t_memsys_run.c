@@ -169,7 +169,9 @@ static void skip_cfg(ws_memsys_config *c, bool l2)
     c->clk_dram = 924;
 }
 
-static bool sm_pops(uint32_t sm, uint64_t c) { return sm != 3 || c % 2 == 0; }
+/* SM 3 takes a reply only every 8th cycle: its replies back up into the
+ * reply network, the slices' reply queues, fill queues and DRAM. */
+static bool sm_pops(uint32_t sm, uint64_t c) { return sm != 3 || c % 8 == 0; }
 
 static void skip_run(const ws_memsys_config *cfg, skreq *q, bool skip, skres *res)
 {
@@ -244,10 +246,15 @@ static void skip_run(const ws_memsys_config *cfg, skreq *q, bool skip, skres *re
     ws_mreq_pool_fini(&pool);
 }
 
-static void skip_vs_step(bool l2, uint64_t seed)
+static void skip_vs_step(bool l2, uint64_t seed, bool heavy)
 {
     ws_memsys_config cfg;
     skip_cfg(&cfg, l2);
+    if (heavy) {    /* enough misses in flight to fill short fill queues */
+        cfg.l2.mshrs = 32;
+        cfg.queue = 2;
+        cfg.clk_dram = 500;     /* slower than the core: core cycles without a DRAM clock */
+    }
     static skreq a[SK_N], b[SK_N];
     memset(a, 0, sizeof a);
     ws_rng rng;
@@ -255,7 +262,10 @@ static void skip_vs_step(bool l2, uint64_t seed)
     uint64_t t = 0;
     for (uint32_t k = 0; k < SK_N; k++) {
         /* bursts separated by idle gaps longer than a DRAM round trip */
-        t += ws_rng_below(&rng, 25) == 0 ? 300 + ws_rng_below(&rng, 700) : ws_rng_below(&rng, 3);
+        if (heavy)  /* back to back, rare gaps: queues fill up */
+            t += ws_rng_below(&rng, 200) == 0 ? 300 + ws_rng_below(&rng, 700) : 0;
+        else
+            t += ws_rng_below(&rng, 25) == 0 ? 300 + ws_rng_below(&rng, 700) : ws_rng_below(&rng, 3);
         skreq *e = &a[k];
         e->when = t;
         e->sm = (uint32_t)ws_rng_below(&rng, SK_SM);
@@ -310,8 +320,10 @@ static void skip_vs_step(bool l2, uint64_t seed)
 int main(void)
 {
     stream();
-    skip_vs_step(true, 1);
-    skip_vs_step(true, 77);
-    skip_vs_step(false, 5);
+    skip_vs_step(true, 1, false);
+    skip_vs_step(true, 77, false);
+    skip_vs_step(false, 5, false);
+    skip_vs_step(true, 3, true);
+    skip_vs_step(false, 4, true);
     return tap_done();
 }

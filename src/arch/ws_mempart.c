@@ -277,13 +277,44 @@ static bool chan_credit(const ws_memsys *m, const ws_memsys_chan *h)
     return h->delay.n + ws_dram_queue_len(h->dram) < m->cfg.dram.queue;
 }
 
+/* Take the channel's completed requests while their slice's fill queue has
+ * room (else the DRAM keeps them: return-queue back-pressure).  L2
+ * write-backs end here.  Returns whether any was taken. */
+static bool dram_drain(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
+{
+    ws_memsys_chan *h = &m->chan[ch];
+    uint32_t sp = m->cfg.subparts;
+    bool any = false;
+    ws_mreq *r;
+    h->ret_wait = false;
+    while ((r = ws_dram_peek(h->dram, kd))) {
+        uint32_t si = ch * sp + r->sub % sp;
+        bool sm = r->flags & WS_MREQ_F_MS_SM;
+        if (sm && m->sub[si].fill.n >= m->cfg.queue) {
+            h->ret_wait = true;
+            h->ret_sub = si;
+            break;
+        }
+        ws_dram_pop(h->dram, kd);
+        any = true;
+        r->t_dram_done = c;
+        if (!sm) {
+            m->wb_inflight--;
+            ws_mreq_free(m->pool, r);
+            continue;
+        }
+        ws_mreq_fifo_push(&m->sub[si].fill, r);
+    }
+    return any;
+}
+
 static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 {
     ws_memsys_chan *h = &m->chan[ch];
     uint32_t sp = m->cfg.subparts;
     bool down = false;
     for (uint32_t j = 0; j < sp; j++) down |= has_down(&m->sub[ch * sp + j]);
-    if (!down && !h->delay.n && kd < h->next_ev) return;
+    if (!down && !h->delay.n && kd < h->next_ev && !h->ret_wait) return;
     /* one request from the channel's sub-partitions, round robin */
     if (down && chan_credit(m, h)) {
         for (uint32_t j = 0; j < sp; j++) {
@@ -322,17 +353,18 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
         m->st.dram_reqs++;
         h->next_ev = ws_dram_next_event(h->dram, kd);
     }
-    if (kd < h->next_ev) return;
-    ws_dram_tick(h->dram, kd);
-    ws_mreq *r;
-    while ((r = ws_dram_pop(h->dram, kd))) {
-        r->t_dram_done = c;
-        if (!(r->flags & WS_MREQ_F_MS_SM)) {
-            m->wb_inflight--;
-            ws_mreq_free(m->pool, r);
-            continue;
-        }
-        ws_mreq_fifo_push(&m->sub[ch * sp + r->sub % sp].fill, r);
+    bool ticked = false;
+    if (kd >= h->next_ev) {
+        ws_dram_tick(h->dram, kd);
+        ticked = true;
+    } else if (!h->ret_wait) {
+        return;
+    }
+    bool popped = dram_drain(m, ch, c, kd);
+    if (!ticked && popped && ws_dram_next_event(h->dram, kd) <= kd) {
+        /* a return-queue slot freed in a clock not simulated yet */
+        ws_dram_tick(h->dram, kd);
+        dram_drain(m, ch, c, kd);
     }
     h->next_ev = ws_dram_next_event(h->dram, kd + 1);
 }
@@ -434,6 +466,7 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
             TAKE(at_core(&m->cd, c, ring_head(&h->delay)->t));
         if (h->next_ev != UINT64_MAX)
             TAKE(ws_memsys_dom_core(&m->cd, h->next_ev > d0 ? h->next_ev : d0));
+        if (h->ret_wait && m->sub[h->ret_sub].fill.n < cap) TAKE(next_dram);
     }
 #undef TAKE
     return best;

@@ -41,7 +41,10 @@
  *                the DRAM delay line (ready at c + dram.latency) while
  *                delay line + DRAM queue < dram.queue; the ready head of
  *                the delay line enters the DRAM queue; the DRAM channel is
- *                ticked; completed requests go back to their sub-partition;
+ *                ticked (at the clocks ws_dram_next_event names); completed
+ *                requests go to their slice's fill queue while it has room
+ *                (WS_MEMSYS_QUEUE; else they stay in the DRAM's return
+ *                queue); L2 write-backs end there;
  *   reply        the reply queue's head enters the reply network at the
  *                next interconnect tick (a later core cycle);
  *   pop(c)       replies delivered by icnt cycle T_i(c)-1.
@@ -65,8 +68,8 @@
 /* Bytes of a request or reply packet's header (address, command). */
 #define WS_MEMSYS_HEADER 8u
 /* Entries of the sub-partition queues that GPGPU-Sim sizes with
- * -gpgpu_dram_partition_queues 8:8:8:8 (reply queue, bypass queue when the
- * L2 is disabled) and the extra room of the ROP queue. */
+ * -gpgpu_dram_partition_queues 8:8:8:8 (reply queue, fill queue, bypass
+ * queue when the L2 is disabled) and the extra room of the ROP queue. */
 #define WS_MEMSYS_QUEUE 8u
 
 /* Request flags private to the memory system (high bits of ws_mreq.flags;

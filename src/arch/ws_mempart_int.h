@@ -28,7 +28,8 @@ typedef struct ws_memsys_sub {
     ws_memsys_ring hit;         /* L2 data out (hits, filled chains linked by
                                  * `next`): ready L2 tick */
     ws_mreq_fifo reply;         /* replies waiting for the reply network */
-    ws_mreq_fifo fill;          /* DRAM completions waiting for the L2 */
+    ws_mreq_fifo fill;          /* DRAM completions waiting for the L2
+                                 * (WS_MEMSYS_QUEUE entries) */
     ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
                                  * when the L2 is disabled, fill write-backs */
     uint32_t missq_n;           /* ws_cache_missq_len of l2 (only we change it) */
@@ -40,6 +41,8 @@ typedef struct ws_memsys_chan {
     ws_memsys_ring delay;       /* dram.latency delay line: ready core cycle */
     uint32_t rr;                /* sub-partition served first */
     uint64_t next_ev;           /* ws_dram_next_event since the last change */
+    bool ret_wait;              /* a completed request waits for room in ... */
+    uint32_t ret_sub;           /* ... this slice's fill queue */
 } ws_memsys_chan;
 
 struct ws_memsys {
