@@ -1,6 +1,15 @@
 /* ws_icnt.c: an input-queued crossbar with wormhole output allocation,
  * round-robin arbitration, credit-style output buffers and a fixed latency
- * (see ws_icnt.h for the exact timing). */
+ * (see ws_icnt.h for the exact timing).
+ *
+ * Once an output is granted to a packet, nothing can interrupt it: the
+ * output serves only that packet and the input sends only its oldest one.
+ * So the grant settles the whole transfer at once: a packet of F flits
+ * granted in tick t crosses in ticks t .. t+F-1, its input and its output
+ * are free again from t+F, and it is poppable from t+F-1+latency.  The
+ * flits still in the input buffer are counted lazily (flits crossed before
+ * cycle c = min(F, c - t)).  A tick therefore only grants; busy outputs and
+ * inputs cost nothing, and the idle spans of a transfer can be skipped. */
 #include "arch/ws_icnt.h"
 
 #include <stdlib.h>
@@ -17,36 +26,44 @@ typedef struct icnt_pkt {
     uint64_t pushed;
     uint32_t output;
     uint32_t flits;
-    uint32_t left;          /* flits still in the input buffer */
 } icnt_pkt;
 
-typedef struct icnt_ring {
-    uint32_t head, n;
-    uint32_t used;          /* flits held (input) or reserved (output) */
-} icnt_ring;
+typedef struct icnt_in {
+    uint32_t head, n;       /* ring of packets waiting for a grant */
+    uint32_t used;          /* flits held: waiting packets + the packet in transfer */
+    uint32_t xfer_f;        /* flits of the packet in transfer (0: none) ... */
+    uint64_t xfer_t;        /* ... granted in this tick */
+    uint64_t free_from;     /* first tick the input may send a new packet */
+} icnt_in;
+
+typedef struct icnt_out {
+    uint32_t head, n;       /* ring of granted packets, in delivery order */
+    uint32_t used;          /* flits reserved (granted, not popped) */
+    uint32_t rr;            /* input considered first */
+    uint64_t free_from;     /* first tick the output may grant again */
+} icnt_out;
 
 struct ws_icnt {
     ws_icnt_config cfg;
     uint32_t in_cap, out_cap;   /* packets per ring */
     uint32_t in_words, out_words;   /* 64-bit words of an input / output bit set */
     icnt_pkt *in, *out;         /* inputs * in_cap, outputs * out_cap */
-    icnt_ring *inr, *outr;
-    uint32_t *lock;             /* per output: input it is granted to, or ICNT_NONE */
-    uint32_t *rr;               /* per output: input considered first */
-    uint64_t *in_act;           /* inputs holding packets */
-    uint64_t *out_lock;         /* outputs granted to a packet */
+    icnt_in *inp;
+    icnt_out *outp;
+    uint64_t *in_act;           /* inputs with packets waiting for a grant */
     uint64_t *out_want;         /* scratch: outputs some input asks for */
     uint64_t *want;             /* scratch, outputs x in_words: inputs asking for each */
-    uint64_t in_pkts, out_pkts;
-    uint32_t nlocked;
+    uint64_t in_pkts, out_pkts; /* waiting for a grant / granted, not popped */
+    uint64_t next_tick;         /* the tick after the last one simulated */
+    uint64_t next_try;          /* no grant or blocked output before this tick */
     ws_icnt_stats st;
 };
 
 static inline void bit_set(uint64_t *b, uint32_t i) { b[i >> 6] |= 1ull << (i & 63); }
 static inline void bit_clr(uint64_t *b, uint32_t i) { b[i >> 6] &= ~(1ull << (i & 63)); }
 
-/* First set bit of the n-bit set b at or after `from`, wrapping around;
- * the set must not be empty. */
+/* First set bit of the bit set b (`words` words) at or after `from`,
+ * wrapping around; the set must not be empty. */
 static uint32_t bit_next_cyclic(const uint64_t *b, uint32_t words, uint32_t from)
 {
     uint32_t w = from >> 6;
@@ -89,15 +106,12 @@ ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err)
     n->out_words = (cfg->outputs + 63) / 64;
     n->in = ws_xcalloc((size_t)cfg->inputs * n->in_cap, sizeof *n->in);
     n->out = ws_xcalloc((size_t)cfg->outputs * n->out_cap, sizeof *n->out);
-    n->inr = ws_xcalloc(cfg->inputs, sizeof *n->inr);
-    n->outr = ws_xcalloc(cfg->outputs, sizeof *n->outr);
-    n->lock = ws_xmalloc(cfg->outputs * sizeof *n->lock);
-    n->rr = ws_xcalloc(cfg->outputs, sizeof *n->rr);
+    n->inp = ws_xcalloc(cfg->inputs, sizeof *n->inp);
+    n->outp = ws_xcalloc(cfg->outputs, sizeof *n->outp);
     n->in_act = ws_xcalloc(n->in_words, sizeof *n->in_act);
-    n->out_lock = ws_xcalloc(n->out_words, sizeof *n->out_lock);
     n->out_want = ws_xcalloc(n->out_words, sizeof *n->out_want);
     n->want = ws_xcalloc((size_t)cfg->outputs * n->in_words, sizeof *n->want);
-    for (uint32_t o = 0; o < cfg->outputs; o++) n->lock[o] = ICNT_NONE;
+    n->next_try = UINT64_MAX;
     return n;
 }
 
@@ -106,12 +120,9 @@ void ws_icnt_free(ws_icnt *n)
     if (!n) return;
     free(n->in);
     free(n->out);
-    free(n->inr);
-    free(n->outr);
-    free(n->lock);
-    free(n->rr);
+    free(n->inp);
+    free(n->outp);
     free(n->in_act);
-    free(n->out_lock);
     free(n->out_want);
     free(n->want);
     free(n);
@@ -127,7 +138,7 @@ uint32_t ws_icnt_flits(const ws_icnt *n, uint32_t bytes)
 
 static inline icnt_pkt *in_head(const ws_icnt *n, uint32_t i)
 {
-    return &n->in[(size_t)i * n->in_cap + n->inr[i].head];
+    return &n->in[(size_t)i * n->in_cap + n->inp[i].head];
 }
 
 static inline bool room(uint32_t used, uint32_t flits, uint32_t cap)
@@ -135,17 +146,48 @@ static inline bool room(uint32_t used, uint32_t flits, uint32_t cap)
     return used == 0 || (uint64_t)used + flits <= cap;
 }
 
+/* Flits in input i's buffer before tick `cycle`. */
+static inline uint32_t in_used(const icnt_in *q, uint64_t cycle)
+{
+    if (!q->xfer_f || cycle <= q->xfer_t) return q->used;
+    uint64_t crossed = cycle - q->xfer_t;
+    return q->used - (crossed < q->xfer_f ? (uint32_t)crossed : q->xfer_f);
+}
+
+bool ws_icnt_can_push_at(const ws_icnt *n, uint32_t input, uint32_t bytes, uint64_t cycle)
+{
+    return room(in_used(&n->inp[input], cycle), ws_icnt_flits(n, bytes), n->cfg.in_buffer);
+}
+
 bool ws_icnt_can_push(const ws_icnt *n, uint32_t input, uint32_t bytes)
 {
-    return room(n->inr[input].used, ws_icnt_flits(n, bytes), n->cfg.in_buffer);
+    return ws_icnt_can_push_at(n, input, bytes, n->next_tick);
+}
+
+uint64_t ws_icnt_push_ready(const ws_icnt *n, uint32_t input, uint32_t bytes, uint64_t cycle)
+{
+    const icnt_in *q = &n->inp[input];
+    uint32_t f = ws_icnt_flits(n, bytes), cap = n->cfg.in_buffer;
+    if (room(in_used(q, cycle), f, cap)) return cycle;
+    if (!q->xfer_f || cycle >= q->free_from) return UINT64_MAX;    /* needs a grant */
+    /* during the transfer one flit leaves per tick: crossed(c) = c - xfer_t */
+    uint64_t best = UINT64_MAX;
+    uint64_t need = (uint64_t)q->used + f - cap;
+    if (need <= q->xfer_f) best = q->xfer_t + need;
+    if (q->used <= q->xfer_f && q->xfer_t + q->used < best) best = q->xfer_t + q->used;
+    return best > cycle ? best : cycle;
 }
 
 bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint32_t bytes,
                   uint64_t cycle)
 {
     uint32_t f = ws_icnt_flits(n, bytes);
-    icnt_ring *q = &n->inr[input];
-    if (!room(q->used, f, n->cfg.in_buffer)) {
+    icnt_in *q = &n->inp[input];
+    if (q->xfer_f && cycle >= q->free_from) {   /* the transfer is over */
+        q->used -= q->xfer_f;
+        q->xfer_f = 0;
+    }
+    if (!room(in_used(q, cycle), f, n->cfg.in_buffer)) {
         n->st.push_fail++;
         return false;
     }
@@ -157,8 +199,12 @@ bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint3
     p->pushed = cycle;
     p->output = output;
     p->flits = f;
-    p->left = f;
-    q->n++;
+    if (q->n++ == 0) {  /* the input's oldest packet: it may ask from then on */
+        uint64_t t = cycle;
+        if (t < q->free_from) t = q->free_from;
+        if (t < n->outp[output].free_from) t = n->outp[output].free_from;
+        if (t < n->next_try) n->next_try = t;
+    }
     q->used += f;
     bit_set(n->in_act, input);
     n->in_pkts++;
@@ -167,21 +213,26 @@ bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint3
     return true;
 }
 
-/* One flit of input i's oldest packet crosses to output o in cycle t. */
-static void send_flit(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
+/* Input i's oldest packet is granted output o in tick t: it crosses in
+ * ticks t .. t+F-1. */
+static void grant(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
 {
-    icnt_ring *q = &n->inr[i];
-    icnt_pkt *p = in_head(n, i);
-    p->left--;
-    q->used--;
-    if (p->left) return;
-    /* last flit: the packet moves to the output queue */
-    icnt_ring *oq = &n->outr[o];
+    icnt_in *q = &n->inp[i];
+    icnt_out *oq = &n->outp[o];
+    const icnt_pkt *p = in_head(n, i);
+    uint32_t f = p->flits;
+    if (q->xfer_f) q->used -= q->xfer_f;    /* the previous transfer ended before t */
+    q->xfer_f = f;
+    q->xfer_t = t;
+    q->free_from = t + f;
+    oq->free_from = t + f;
+    oq->used += f;
+    oq->rr = i + 1 == n->cfg.inputs ? 0 : i + 1;
     uint32_t slot = oq->head + oq->n;
     if (slot >= n->out_cap) slot -= n->out_cap;
     icnt_pkt *d = &n->out[(size_t)o * n->out_cap + slot];
     *d = *p;
-    d->t = t + n->cfg.latency;
+    d->t = t + f - 1 + n->cfg.latency;
     oq->n++;
     n->out_pkts++;
     n->st.delivered++;
@@ -190,60 +241,77 @@ static void send_flit(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     q->n--;
     if (q->n == 0) bit_clr(n->in_act, i);
     n->in_pkts--;
-    n->lock[o] = ICNT_NONE;
-    bit_clr(n->out_lock, o);
-    n->nlocked--;
 }
 
-void ws_icnt_tick(ws_icnt *n, uint64_t t)
+/* The next tick at which an oldest packet asks for its output (it is then
+ * granted, or the output counts as blocked): once it is eligible, its input
+ * is free and its output is free.  Grants after this can only make that
+ * later, pushes are accounted in ws_icnt_push: never late. */
+static uint64_t scan_next_try(const ws_icnt *n, uint64_t cycle)
 {
-    if (n->in_pkts == 0) return;
-    uint32_t iw = n->in_words;
-    /* inputs whose oldest packet is eligible and waits for its output */
-    for (uint32_t w = 0; w < iw; w++) {
+    uint64_t best = UINT64_MAX;
+    for (uint32_t w = 0; w < n->in_words; w++) {
         for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
             const icnt_pkt *p = in_head(n, i);
-            if (p->left != p->flits || p->t > t) continue;   /* crossing, or not yet */
-            n->want[(size_t)p->output * iw + w] |= 1ull << (i & 63);
-            bit_set(n->out_want, p->output);
+            uint64_t t = p->t;
+            if (t < n->inp[i].free_from) t = n->inp[i].free_from;
+            if (t < n->outp[p->output].free_from) t = n->outp[p->output].free_from;
+            if (t <= cycle) return cycle;
+            if (t < best) best = t;
         }
     }
-    /* every output granted to a packet takes its next flit; every other
-     * output asked for grants the first asking input from its pointer on.
-     * An input sends at most one flit: a packet completing here leaves its
-     * input's next packet for the next cycle (it was not asking). */
+    return best;
+}
+
+static void tick_grants(ws_icnt *n, uint64_t t)
+{
+    uint32_t iw = n->in_words;
+    bool any = false;
+    /* inputs that are free, whose oldest packet is eligible and whose
+     * output is free: they ask for that output */
+    for (uint32_t w = 0; w < iw; w++) {
+        for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
+            uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
+            if (t < n->inp[i].free_from) continue;
+            const icnt_pkt *p = in_head(n, i);
+            if (p->t > t || t < n->outp[p->output].free_from) continue;
+            n->want[(size_t)p->output * iw + w] |= 1ull << (i & 63);
+            bit_set(n->out_want, p->output);
+            any = true;
+        }
+    }
+    if (!any) return;
+    /* every output asked for grants the first asking input from its
+     * round-robin pointer on, if the packet fits its buffer */
     for (uint32_t w = 0; w < n->out_words; w++) {
-        uint64_t bits = n->out_lock[w] | n->out_want[w];
+        uint64_t bits = n->out_want[w];
         n->out_want[w] = 0;
         for (; bits; bits &= bits - 1) {
             uint32_t o = (w << 6) + (uint32_t)__builtin_ctzll(bits);
             uint64_t *row = &n->want[(size_t)o * iw];
-            if (n->lock[o] != ICNT_NONE) {
-                send_flit(n, n->lock[o], o, t);
-                memset(row, 0, iw * sizeof *row);
-                continue;
-            }
-            uint32_t i = bit_next_cyclic(row, iw, n->rr[o]);
+            uint32_t i = bit_next_cyclic(row, iw, n->outp[o].rr);
             memset(row, 0, iw * sizeof *row);
-            const icnt_pkt *p = in_head(n, i);
-            if (!room(n->outr[o].used, p->flits, n->cfg.out_buffer)) {
+            if (!room(n->outp[o].used, in_head(n, i)->flits, n->cfg.out_buffer)) {
                 n->st.out_blocked++;
                 continue;
             }
-            n->outr[o].used += p->flits;
-            n->lock[o] = i;
-            bit_set(n->out_lock, o);
-            n->nlocked++;
-            n->rr[o] = i + 1 == n->cfg.inputs ? 0 : i + 1;
-            send_flit(n, i, o, t);
+            grant(n, i, o, t);
         }
     }
 }
 
+void ws_icnt_tick(ws_icnt *n, uint64_t t)
+{
+    n->next_tick = t + 1;
+    if (n->in_pkts == 0 || t < n->next_try) return;
+    tick_grants(n, t);
+    n->next_try = n->in_pkts ? scan_next_try(n, t + 1) : UINT64_MAX;
+}
+
 ws_mreq *ws_icnt_peek(const ws_icnt *n, uint32_t output, uint64_t cycle)
 {
-    const icnt_ring *q = &n->outr[output];
+    const icnt_out *q = &n->outp[output];
     if (q->n == 0) return NULL;
     const icnt_pkt *p = &n->out[(size_t)output * n->out_cap + q->head];
     return p->t <= cycle ? p->r : NULL;
@@ -251,7 +319,7 @@ ws_mreq *ws_icnt_peek(const ws_icnt *n, uint32_t output, uint64_t cycle)
 
 ws_mreq *ws_icnt_pop(ws_icnt *n, uint32_t output, uint64_t cycle)
 {
-    icnt_ring *q = &n->outr[output];
+    icnt_out *q = &n->outp[output];
     if (q->n == 0) return NULL;
     const icnt_pkt *p = &n->out[(size_t)output * n->out_cap + q->head];
     if (p->t > cycle) return NULL;
@@ -265,7 +333,7 @@ ws_mreq *ws_icnt_pop(ws_icnt *n, uint32_t output, uint64_t cycle)
 
 uint64_t ws_icnt_head_ready(const ws_icnt *n, uint32_t output)
 {
-    const icnt_ring *q = &n->outr[output];
+    const icnt_out *q = &n->outp[output];
     if (q->n == 0) return UINT64_MAX;
     return n->out[(size_t)output * n->out_cap + q->head].t;
 }
@@ -273,19 +341,7 @@ uint64_t ws_icnt_head_ready(const ws_icnt *n, uint32_t output)
 uint64_t ws_icnt_next_transfer(const ws_icnt *n, uint64_t cycle)
 {
     if (n->in_pkts == 0) return UINT64_MAX;
-    if (n->nlocked) return cycle;
-    /* No packet is crossing: the next change is the earliest oldest packet
-     * becoming eligible (it is then granted, or its output counts as
-     * blocked).  Later packets of an input wait behind its oldest one. */
-    uint64_t best = UINT64_MAX;
-    for (uint32_t w = 0; w < n->in_words; w++) {
-        for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
-            uint64_t t = in_head(n, (w << 6) + (uint32_t)__builtin_ctzll(bits))->t;
-            if (t <= cycle) return cycle;
-            if (t < best) best = t;
-        }
-    }
-    return best;
+    return n->next_try > cycle ? n->next_try : cycle;
 }
 
 uint64_t ws_icnt_next_event(const ws_icnt *n, uint64_t cycle)
@@ -303,7 +359,11 @@ uint64_t ws_icnt_next_event(const ws_icnt *n, uint64_t cycle)
 
 bool ws_icnt_idle(const ws_icnt *n) { return n->in_pkts == 0 && n->out_pkts == 0; }
 
-uint32_t ws_icnt_in_flits(const ws_icnt *n, uint32_t input) { return n->inr[input].used; }
-uint32_t ws_icnt_out_flits(const ws_icnt *n, uint32_t output) { return n->outr[output].used; }
+uint32_t ws_icnt_in_flits(const ws_icnt *n, uint32_t input)
+{
+    return in_used(&n->inp[input], n->next_tick);
+}
+
+uint32_t ws_icnt_out_flits(const ws_icnt *n, uint32_t output) { return n->outp[output].used; }
 
 const ws_icnt_stats *ws_icnt_stats_get(const ws_icnt *n) { return &n->st; }

@@ -21,11 +21,17 @@
  * tick(c) (push before ticking that cycle).  If its last flit crosses in
  * tick(t), it can be popped from cycle t + latency on.  So a packet of F
  * flits without contention is poppable at c + F - 1 + latency.  Its flits
- * occupy the output buffer from the grant until it is popped.
+ * occupy the output buffer from the grant until it is popped, and the
+ * input buffer until they cross: a push or can_push at cycle c sees the
+ * flits that crossed in ticks before c.  Statistics count a packet as
+ * delivered (and its latency) when it is granted, its fate being sealed.
  *
  * Idle skipping: tick may be called with gaps (cycles strictly increasing)
  * when ws_icnt_next_event said nothing happens in between; results and
- * statistics are then identical to ticking every cycle. */
+ * statistics are then identical to ticking every cycle.  The ticks while a
+ * packet crosses change nothing (the grant settled the transfer), so they
+ * are not events; a push refused for lack of room can be retried at
+ * ws_icnt_push_ready. */
 #ifndef WS_ICNT_H
 #define WS_ICNT_H
 
@@ -48,7 +54,8 @@ typedef struct ws_icnt_stats {
     uint64_t push_fail;         /* pushes refused (input buffer full) */
     uint64_t out_blocked;       /* cycles an output refused a grant (its buffer full) */
     uint64_t latency_sum;       /* sum of (delivered - pushed), over delivered packets */
-    uint64_t delivered;         /* packets whose last flit crossed */
+    uint64_t delivered;         /* packets granted their output (their last flit crosses
+                                 * F - 1 ticks later) */
 } ws_icnt_stats;
 
 typedef struct ws_icnt ws_icnt;
@@ -57,7 +64,14 @@ ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err);
 void ws_icnt_free(ws_icnt *n);
 const ws_icnt_config *ws_icnt_config_get(const ws_icnt *n);
 uint32_t ws_icnt_flits(const ws_icnt *n, uint32_t bytes);
+/* Room in the input buffer as of the last tick (ws_icnt_can_push), or
+ * before tick `cycle` (ws_icnt_can_push_at)? */
 bool ws_icnt_can_push(const ws_icnt *n, uint32_t input, uint32_t bytes);
+bool ws_icnt_can_push_at(const ws_icnt *n, uint32_t input, uint32_t bytes, uint64_t cycle);
+/* Earliest cycle >= cycle from which a push of `bytes` fits without any
+ * further grant (the packet crossing drains the buffer); UINT64_MAX when
+ * only a grant of a waiting packet can make room (ws_icnt_next_transfer). */
+uint64_t ws_icnt_push_ready(const ws_icnt *n, uint32_t input, uint32_t bytes, uint64_t cycle);
 /* Push packet r of `bytes` at input -> output.  Returns false (and counts
  * push_fail, nothing else changes) when the input buffer has no room. */
 bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint32_t bytes,
@@ -69,8 +83,9 @@ ws_mreq *ws_icnt_pop(ws_icnt *n, uint32_t output, uint64_t cycle);
 /* Cycle from which the oldest packet at `output` can be popped (it may be
  * in the past); UINT64_MAX when the output holds none. */
 uint64_t ws_icnt_head_ready(const ws_icnt *n, uint32_t output);
-/* Earliest cycle >= cycle at which a tick moves a flit or counts a blocked
- * output (deliveries not included); UINT64_MAX when nothing waits to cross. */
+/* Earliest cycle >= cycle at which a tick grants a packet or counts a
+ * blocked output (deliveries not included); UINT64_MAX when no packet waits
+ * for a grant. */
 uint64_t ws_icnt_next_transfer(const ws_icnt *n, uint64_t cycle);
 /* Earliest cycle >= cycle at which ticking changes anything or a packet is
  * poppable (`cycle` itself when one already is); UINT64_MAX when empty. */

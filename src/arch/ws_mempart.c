@@ -66,7 +66,7 @@ static inline void ring_push(ws_memsys_ring *q, ws_mreq *r, uint64_t t)
     if (i >= q->cap) i -= q->cap;
     q->e[i].r = r;
     q->e[i].t = t;
-    q->n++;
+    if (q->n++ == 0) q->t0 = t;
 }
 
 static inline ws_memsys_ent *ring_head(const ws_memsys_ring *q) { return &q->e[q->head]; }
@@ -75,6 +75,7 @@ static inline void ring_pop(ws_memsys_ring *q)
 {
     q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
     q->n--;
+    q->t0 = q->n ? q->e[q->head].t : UINT64_MAX;
 }
 
 /* A request the memory system is done with and nobody waits for. */
@@ -99,9 +100,20 @@ static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r)
 
 /* ----------------------------------------------------------- push and pop */
 
-bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r)
+bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle)
 {
-    return ws_icnt_can_push(m->req, sm, ws_memsys_req_bytes(r));
+    return ws_icnt_can_push_at(m->req, sm, ws_memsys_req_bytes(r),
+                               ws_memsys_dom_ticks(&m->ci, cycle + 1));
+}
+
+uint64_t ws_memsys_push_ready(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle)
+{
+    uint64_t t = ws_icnt_push_ready(m->req, sm, ws_memsys_req_bytes(r),
+                                    ws_memsys_dom_ticks(&m->ci, cycle + 1));
+    if (t == UINT64_MAX) return UINT64_MAX;
+    /* a push at core cycle c uses icnt cycle T(c+1): the first c with T(c+1) >= t */
+    uint64_t c = t ? ws_memsys_dom_core(&m->ci, t - 1) : 0;
+    return c > cycle ? c : cycle;
 }
 
 bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
@@ -254,9 +266,9 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
             ring_push(&s->rop, r, c + m->cfg.rop_latency);
         }
     }
-    if (s->rop.n && ring_head(&s->rop)->t <= c && s->reply.n < cap) access(m, s, c, k2);
+    if (s->rop.t0 <= c && s->reply.n < cap) access(m, s, c, k2);
     /* the L2 data array's output: hits and filled chains, after l2.latency */
-    while (s->hit.n && ring_head(&s->hit)->t <= k2) {
+    while (s->hit.t0 <= k2) {
         ws_mreq *q = ring_head(&s->hit)->r;
         ring_pop(&s->hit);
         while (q) {
@@ -345,7 +357,7 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
             break;
         }
     }
-    if (h->delay.n && ring_head(&h->delay)->t <= c && ws_dram_can_accept(h->dram)) {
+    if (h->delay.t0 <= c && ws_dram_can_accept(h->dram)) {
         ws_mreq *r = ring_head(&h->delay)->r;
         ring_pop(&h->delay);
         ws_dram_push(h->dram, r, kd);
@@ -389,7 +401,7 @@ static void icnt_step(ws_memsys *m, uint64_t k)
             if (!s->reply.n) continue;
             ws_mreq *r = s->reply.head;
             uint32_t bytes = ws_memsys_reply_bytes(r);
-            if (!ws_icnt_can_push(m->rep, i, bytes)) continue;
+            if (!ws_icnt_can_push_at(m->rep, i, bytes, k)) continue;
             ws_mreq_fifo_pop(&s->reply);
             m->nreply--;
             m->rep_pending[r->sm]++;
@@ -410,7 +422,8 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     for (uint64_t k = l0; k < l1; k++)
         for (uint32_t i = 0; i < m->nsubs; i++) {
             const ws_memsys_sub *s = &m->sub[i];
-            if (s->req_pending | s->rop.n | s->hit.n | s->fill.n) l2_step(m, i, c, k, ilast);
+            if ((s->req_pending | s->fill.n) || s->rop.t0 <= c || s->hit.t0 <= k)
+                l2_step(m, i, c, k, ilast);
         }
     uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c), d1 = ws_memsys_dom_ticks(&m->cd, c + 1);
     for (uint64_t k = d0; k < d1; k++)
@@ -447,23 +460,25 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
     uint32_t cap = m->cfg.queue;
     for (uint32_t i = 0; i < m->nsubs; i++) {
         const ws_memsys_sub *s = &m->sub[i];
-        if (s->reply.n && ws_icnt_can_push(m->rep, i, ws_memsys_reply_bytes(s->reply.head)))
-            TAKE(ws_memsys_dom_core(&m->ci, i0));
-        if (s->hit.n) TAKE(at_tick(&m->cl, c, ring_head(&s->hit)->t));
+        if (s->reply.n) {
+            t = ws_icnt_push_ready(m->rep, i, ws_memsys_reply_bytes(s->reply.head), i0);
+            if (t != UINT64_MAX) TAKE(ws_memsys_dom_core(&m->ci, t));
+        }
+        if (s->hit.n) TAKE(at_tick(&m->cl, c, s->hit.t0));
         if (s->fill.n && s->reply.n < cap) TAKE(next_l2);
         if (s->req_pending && s->rop.n < s->rop.cap) {
             t = ws_icnt_head_ready(m->req, i);
             if (t != UINT64_MAX) TAKE(at_core(&m->cl, c, ws_memsys_dom_core(&m->ci, t)));
         }
         if (s->rop.n && s->reply.n < cap && (s->l2 || s->down.n < cap))
-            TAKE(at_core(&m->cl, c, ring_head(&s->rop)->t));
+            TAKE(at_core(&m->cl, c, s->rop.t0));
         if (has_down(s) && chan_credit(m, &m->chan[i / m->cfg.subparts])) TAKE(next_dram);
     }
     uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c);
     for (uint32_t ch = 0; ch < m->nchans; ch++) {
         const ws_memsys_chan *h = &m->chan[ch];
         if (h->delay.n && ws_dram_can_accept(h->dram))
-            TAKE(at_core(&m->cd, c, ring_head(&h->delay)->t));
+            TAKE(at_core(&m->cd, c, h->delay.t0));
         if (h->next_ev != UINT64_MAX)
             TAKE(ws_memsys_dom_core(&m->cd, h->next_ev > d0 ? h->next_ev : d0));
         if (h->ret_wait && m->sub[h->ret_sub].fill.n < cap) TAKE(next_dram);

@@ -119,8 +119,12 @@ const ws_memsys_config *ws_memsys_config_get(const ws_memsys *m);
 /* Push r from `sm` at core cycle `cycle` (decodes r->chan/sub/bank/row/col;
  * stamps t_icnt).  False: the request network's input is full. */
 bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle);
-/* Whether a request of r's kind and size would be accepted now. */
-bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r);
+/* Whether ws_memsys_push(m, sm, r, cycle) would accept r; the earliest
+ * core cycle >= cycle from which it will without any other event
+ * (UINT64_MAX: only the network's next grant, a ws_memsys_next_event, can
+ * make room). */
+bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle);
+uint64_t ws_memsys_push_ready(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle);
 /* The oldest reply for `sm` (stamps t_reply; r->level says who served it). */
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle);
 /* One core cycle: the icnt, L2 and DRAM ticks that fall in it. */

@@ -14,6 +14,7 @@ typedef struct ws_memsys_ent {
 /* Fixed-capacity ring of timed entries (times non-decreasing). */
 typedef struct ws_memsys_ring {
     ws_memsys_ent *e;
+    uint64_t t0;                /* time of the head entry (UINT64_MAX: empty) */
     uint32_t head, n, cap;
 } ws_memsys_ring;
 

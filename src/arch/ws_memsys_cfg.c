@@ -28,6 +28,7 @@ static void ring_init(ws_memsys_ring *q, uint32_t cap)
 {
     q->e = ws_xcalloc(cap, sizeof *q->e);
     q->cap = cap;
+    q->t0 = UINT64_MAX;
 }
 
 ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mreq_pool *pool,
