@@ -361,6 +361,32 @@ static void test_demand_first(void)
     sim_fini(&s);
 }
 
+/* tRAS < tRCD: a prefetch to the old row could precharge the row opened for
+ * a demand before the demand's column command is ready, forever.  Prefetches
+ * use only banks without a waiting demand. */
+static void test_demand_first_livelock(void)
+{
+    ws_dram_config c = gtx();
+    c.tRCD = 18;
+    c.tRAS = 14;
+    c.demand_first = true;
+    for (int fcfs = 0; fcfs <= 1; fcfs++) {
+        c.sched = fcfs ? WS_DRAM_FCFS : WS_DRAM_FRFCFS;
+        sim s;
+        sim_init(&s, &c);
+        warm(&s, 0, 5, 200);
+        int d = sim_push(&s, WS_MREQ_READ, 0, 7, 64);
+        int p = sim_push(&s, WS_MREQ_PREFETCH, 0, 5, 64);
+        sim_run(&s, 1000);
+        is_u64(s.done[d], 244, "%s: demand PRE 200, ACT 212, RD 230, done 244",
+               fcfs ? "FCFS" : "FR-FCFS");
+        is_u64(s.done[p], 284, "%s: prefetch PRE 232, ACT 252 (tRC), RD 270, done 284",
+               fcfs ? "FCFS" : "FR-FCFS");
+        is_u64(ws_dram_stats_get(s.d)->activates, 3, "three activates, no ping-pong");
+        sim_fini(&s);
+    }
+}
+
 static void test_queue_full(void)
 {
     ws_dram_config c = gtx();
@@ -453,6 +479,7 @@ int main(void)
     test_turnaround();
     test_frfcfs();
     test_demand_first();
+    test_demand_first_livelock();
     test_queue_full();
     test_return_queue();
     test_config_errors();

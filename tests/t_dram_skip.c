@@ -71,6 +71,10 @@ static void run(stream *s, const ws_dram_config *cfg, bool skip, result *res)
     uint64_t t = 0;
     res->visited = 0;
     while (popped < NREQ) {
+        if (t > 50000000) {
+            printf("Bail out! no progress by clock %llu (livelock?)\n", (unsigned long long)t);
+            exit(1);
+        }
         res->visited++;
         int n = 0;
         while (pushed < NREQ && s->arrival[pushed] <= t && n < 2 && ws_dram_can_accept(d)) {
@@ -160,5 +164,37 @@ int main(void)
     c.tCCDL = 5;
     c.tRTPL = 7;
     compare("4 banks, 2 groups", &c, 7);
+
+    /* random configurations: every timing from 0, tiny queues, 2..16 banks,
+     * burst/data-rate combinations (this found a demand-first livelock) */
+    ws_rng g;
+    ws_rng_seed(&g, 99);
+    for (int k = 0; k < 40; k++) {
+        ws_dram_config_default(&c);
+        c.sched = ws_rng_below(&g, 2) ? WS_DRAM_FCFS : WS_DRAM_FRFCFS;
+        c.demand_first = ws_rng_below(&g, 2);
+        c.queue = 1 + (uint32_t)ws_rng_below(&g, 64);
+        c.return_queue = 1 + (uint32_t)ws_rng_below(&g, 8);
+        uint32_t bsel = (uint32_t)ws_rng_below(&g, 4);
+        c.banks = 1u << (bsel + 1);
+        c.bank_groups = 1u << ws_rng_below(&g, bsel + 2);
+        c.tCCD = (uint32_t)ws_rng_below(&g, 5);
+        c.tCCDL = (uint32_t)ws_rng_below(&g, 7);
+        c.tRRD = (uint32_t)ws_rng_below(&g, 10);
+        c.tRCD = (uint32_t)ws_rng_below(&g, 20);
+        c.tRAS = (uint32_t)ws_rng_below(&g, 40);
+        c.tRP = (uint32_t)ws_rng_below(&g, 20);
+        c.tRC = (uint32_t)ws_rng_below(&g, 60);
+        c.tCL = (uint32_t)ws_rng_below(&g, 20);
+        c.tWL = (uint32_t)ws_rng_below(&g, 10);
+        c.tCDLR = (uint32_t)ws_rng_below(&g, 10);
+        c.tWR = (uint32_t)ws_rng_below(&g, 20);
+        c.tRTPL = (uint32_t)ws_rng_below(&g, 8);
+        c.burst = 1u << ws_rng_below(&g, 4);
+        c.data_rate = 1u << ws_rng_below(&g, 3);
+        char name[32];
+        snprintf(name, sizeof name, "random config %d", k);
+        compare(name, &c, 1000 + (uint64_t)k);
+    }
     return tap_done();
 }

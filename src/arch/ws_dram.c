@@ -284,7 +284,11 @@ static void bank_refresh(ws_dram *d, uint32_t bi)
         d->cls[pass][CLS_COL] &= ~bit;
         d->cls[pass][CLS_ACT] &= ~bit;
         d->cls[pass][CLS_PRE] &= ~bit;
-        int32_t i = bank_choice(d, b, pass);
+        /* Prefetches use only banks in which no demand request waits: a
+         * prefetch's PRE could close the row just opened for the demand,
+         * again and again (livelock), and its reads would keep pushing the
+         * demand's PRE back (read-to-precharge). */
+        int32_t i = pass == 1 && d->ch[0][bi] >= 0 ? -1 : bank_choice(d, b, pass);
         d->ch[pass][bi] = i;
         if (i < 0) continue;
         uint8_t cmd;

@@ -38,7 +38,9 @@
  *   FCFS     a bank's chosen request is its oldest request (banks serve in
  *            arrival order); among ready commands the oldest goes first.
  *   demand_first: WS_MREQ_PREFETCH requests issue a command only in clocks
- *            where no other request can (two passes).
+ *            where no other request can (two passes), and only to banks in
+ *            which no demand request waits (a prefetch's PRE could close
+ *            the row just opened for a demand, forever).
  * Once a request has issued its first column command it keeps its bank
  * until its last one (no precharge in between).  That first column command
  * also reserves a return-queue slot: it cannot issue while
