@@ -51,6 +51,13 @@ static void test_single_read(void)
     is_int(ws_dram_bank_row(s.d, 3), 77, "open page: the row stays open");
     ok(ws_dram_idle(s.d), "idle after the pop");
     is_u64(ws_dram_next_event(s.d, 100), UINT64_MAX, "empty channel: no next event");
+    ws_dram_sync(s.d, 150);
+    is_u64(st->cycles, 150, "sync: clocks 0 .. 149 accounted");
+    is_u64(st->queue_occupancy, 13, "sync: idle clocks add no occupancy");
+    ws_dram_sync(s.d, 120);
+    is_u64(st->cycles, 150, "sync to an earlier clock changes nothing");
+    ws_dram_tick(s.d, 150);
+    is_u64(st->cycles, 151, "a tick after the sync counts one more clock");
     sim_fini(&s);
 
     /* 128 bytes = 2 column commands to the same bank: tCCDL (3) apart */

@@ -492,6 +492,8 @@ void ws_dram_tick(ws_dram *d, uint64_t t)
     scan_min(d, &d->next_cmd, &d->blk_ready);
 }
 
+void ws_dram_sync(ws_dram *d, uint64_t t) { account_to(d, t); }
+
 bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t t)
 {
     if (d->qn >= d->cfg.queue || d->free_ent < 0) {

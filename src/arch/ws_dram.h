@@ -124,6 +124,12 @@ bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t dcycle);
  * O(1) before the next possible command; a clock that looks for a command
  * costs O(banks) bit operations (O(queue) when a bank's choice changes). */
 void ws_dram_tick(ws_dram *d, uint64_t dcycle);
+/* Account the clocks before dcycle that were not ticked as idle clocks
+ * (cycles, queue_occupancy), e.g. at the end of a run, so that the
+ * statistics cover clocks 0 .. dcycle - 1.  Valid only when nothing could
+ * happen in them (dcycle <= ws_dram_next_event); clocks already accounted
+ * are left alone. */
+void ws_dram_sync(ws_dram *d, uint64_t dcycle);
 /* The oldest completed request whose data is out by dcycle (done <= dcycle),
  * or NULL.  The caller owns it again. */
 ws_mreq *ws_dram_pop(ws_dram *d, uint64_t dcycle);
