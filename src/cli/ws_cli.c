@@ -5,6 +5,7 @@
 const ws_cli_cmd ws_cli_commands[] = {
     { "ptx", "ptx check|disasm FILE.ptx", "parse a PTX file; list its kernels or print its code", ws_cmd_ptx },
     { "graph", "graph info|convert|gen ...", "inspect, convert or generate a graph", ws_cmd_graph },
+    { "cache", "cache [OPTION]... [TRACE]", "run the cache model on a Dinero IV trace", ws_cmd_cache },
     { NULL, NULL, NULL, NULL },
 };
 

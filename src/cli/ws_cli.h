@@ -26,6 +26,7 @@ extern const ws_cli_cmd ws_cli_commands[];
 /* Subcommand handlers (one file each: ws_cmd_NAME.c). */
 int ws_cmd_ptx(int argc, char **argv);
 int ws_cmd_graph(int argc, char **argv);
+int ws_cmd_cache(int argc, char **argv);
 
 const ws_cli_cmd *ws_cli_find(const char *name);
 void ws_cli_print_commands(FILE *out);
