@@ -243,47 +243,40 @@ static void grant(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     n->in_pkts--;
 }
 
-/* The next tick at which an oldest packet asks for its output (it is then
- * granted, or the output counts as blocked): once it is eligible, its input
- * is free and its output is free.  Grants after this can only make that
- * later, pushes are accounted in ws_icnt_push: never late. */
-static uint64_t scan_next_try(const ws_icnt *n, uint64_t cycle)
-{
-    uint64_t best = UINT64_MAX;
-    for (uint32_t w = 0; w < n->in_words; w++) {
-        for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
-            uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
-            const icnt_pkt *p = in_head(n, i);
-            uint64_t t = p->t;
-            if (t < n->inp[i].free_from) t = n->inp[i].free_from;
-            if (t < n->outp[p->output].free_from) t = n->outp[p->output].free_from;
-            if (t <= cycle) return cycle;
-            if (t < best) best = t;
-        }
-    }
-    return best;
-}
-
-static void tick_grants(ws_icnt *n, uint64_t t)
+/* Grants of tick t; returns the next tick at which an oldest packet can ask
+ * for its output (it is then granted, or the output counts as blocked):
+ * when it is eligible, its input is free and its output is free.  Later
+ * grants only make that later, and ws_icnt_push accounts for new oldest
+ * packets, so next_try is never late. */
+static uint64_t tick_grants(ws_icnt *n, uint64_t t)
 {
     uint32_t iw = n->in_words;
     bool any = false;
+    uint64_t next = UINT64_MAX;
     /* inputs that are free, whose oldest packet is eligible and whose
-     * output is free: they ask for that output */
+     * output is free ask for that output; the others tell when they can */
     for (uint32_t w = 0; w < iw; w++) {
         for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
-            if (t < n->inp[i].free_from) continue;
             const icnt_pkt *p = in_head(n, i);
-            if (p->t > t || t < n->outp[p->output].free_from) continue;
+            uint64_t when = p->t;
+            if (when < n->inp[i].free_from) when = n->inp[i].free_from;
+            if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+            if (when > t) {
+                if (when < next) next = when;
+                continue;
+            }
             n->want[(size_t)p->output * iw + w] |= 1ull << (i & 63);
             bit_set(n->out_want, p->output);
             any = true;
         }
     }
-    if (!any) return;
+    if (!any) return next;
     /* every output asked for grants the first asking input from its
-     * round-robin pointer on, if the packet fits its buffer */
+     * round-robin pointer on, if the packet fits its buffer.  The inputs
+     * that lose ask again when the output is free; a blocked output's
+     * inputs next tick; a granted input's next packet once the transfer is
+     * over (and its output is free). */
     for (uint32_t w = 0; w < n->out_words; w++) {
         uint64_t bits = n->out_want[w];
         n->out_want[w] = 0;
@@ -291,22 +284,37 @@ static void tick_grants(ws_icnt *n, uint64_t t)
             uint32_t o = (w << 6) + (uint32_t)__builtin_ctzll(bits);
             uint64_t *row = &n->want[(size_t)o * iw];
             uint32_t i = bit_next_cyclic(row, iw, n->outp[o].rr);
-            memset(row, 0, iw * sizeof *row);
+            bool others = false;
+            row[i >> 6] &= ~(1ull << (i & 63));
+            for (uint32_t k = 0; k < iw; k++) {
+                others |= row[k] != 0;
+                row[k] = 0;
+            }
             if (!room(n->outp[o].used, in_head(n, i)->flits, n->cfg.out_buffer)) {
                 n->st.out_blocked++;
+                if (t + 1 < next) next = t + 1;
                 continue;
             }
             grant(n, i, o, t);
+            if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
+            if (n->inp[i].n) {
+                const icnt_pkt *p = in_head(n, i);
+                uint64_t when = p->t;
+                if (when < n->inp[i].free_from) when = n->inp[i].free_from;
+                if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+                if (when < next) next = when;
+            }
         }
     }
+    return next;
 }
 
 void ws_icnt_tick(ws_icnt *n, uint64_t t)
 {
     n->next_tick = t + 1;
     if (n->in_pkts == 0 || t < n->next_try) return;
-    tick_grants(n, t);
-    n->next_try = n->in_pkts ? scan_next_try(n, t + 1) : UINT64_MAX;
+    uint64_t next = tick_grants(n, t);
+    n->next_try = n->in_pkts ? (next > t + 1 ? next : t + 1) : UINT64_MAX;
 }
 
 ws_mreq *ws_icnt_peek(const ws_icnt *n, uint32_t output, uint64_t cycle)

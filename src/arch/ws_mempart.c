@@ -98,6 +98,24 @@ static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r)
     m->nreply++;
 }
 
+/* Requests a slice has for DRAM (its down queue and the L2 miss queue) are
+ * also counted per channel and in total, so that idle channels cost nothing. */
+static inline void set_missq(ws_memsys *m, ws_memsys_sub *s, uint32_t n)
+{
+    m->chan[s->ch].ndown += n;
+    m->chan[s->ch].ndown -= s->missq_n;
+    m->ndown += n;
+    m->ndown -= s->missq_n;
+    s->missq_n = n;
+}
+
+static inline void down_push(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r)
+{
+    ws_mreq_fifo_push(&s->down, r);
+    m->chan[s->ch].ndown++;
+    m->ndown++;
+}
+
 /* ----------------------------------------------------------- push and pop */
 
 bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle)
@@ -176,7 +194,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
     ws_cache_evict ev;
     memset(&ev, 0, sizeof ev);
     ws_mreq *q = ws_cache_fill(s->l2, r, c, &ev);
-    s->missq_n = ws_cache_missq_len(s->l2);
+    set_missq(m, s, ws_cache_missq_len(s->l2));
     ws_mreq *head = NULL, **tail = &head;
     while (q) {
         ws_mreq *nx = q->next;
@@ -199,7 +217,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
         w->size = m->cfg.l2.line;
         w->sector_mask = ev.dirty_mask;
         w->owner = ev.owner;
-        ws_mreq_fifo_push(&s->down, w);
+        down_push(m, s, w);
     }
 }
 
@@ -211,12 +229,12 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         if (s->down.n >= m->cfg.queue) return;
         ring_pop(&s->rop);
         r->level = WS_LVL_DRAM;
-        ws_mreq_fifo_push(&s->down, r);
+        down_push(m, s, r);
         return;
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
     if (res.status == WS_CACHE_RESFAIL) return;
-    s->missq_n = ws_cache_missq_len(s->l2);
+    set_missq(m, s, ws_cache_missq_len(s->l2));
     ring_pop(&s->rop);
     r->t_l2 = c;
     if (res.forwarded) {
@@ -324,8 +342,7 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 {
     ws_memsys_chan *h = &m->chan[ch];
     uint32_t sp = m->cfg.subparts;
-    bool down = false;
-    for (uint32_t j = 0; j < sp; j++) down |= has_down(&m->sub[ch * sp + j]);
+    bool down = h->ndown != 0;
     if (!down && !h->delay.n && kd < h->next_ev && !h->ret_wait) return;
     /* one request from the channel's sub-partitions, round robin */
     if (down && chan_credit(m, h)) {
@@ -339,6 +356,8 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
                 s->missq_n--;
             }
             if (!r) continue;
+            h->ndown--;
+            m->ndown--;
             if (!(r->flags & WS_MREQ_F_MS_SM)) {
                 /* an L2 write-back: decode its DRAM location */
                 ws_dram_loc loc;
@@ -383,13 +402,7 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 
 /* -------------------------------------------------------------- the cycle */
 
-static bool quiet(const ws_memsys *m)
-{
-    if (m->inflight || m->wb_inflight) return false;
-    for (uint32_t i = 0; i < m->nsubs; i++)
-        if (has_down(&m->sub[i])) return false;
-    return true;
-}
+static inline bool quiet(const ws_memsys *m) { return !(m->inflight | m->wb_inflight | m->ndown); }
 
 bool ws_memsys_idle(const ws_memsys *m) { return quiet(m); }
 

@@ -34,6 +34,7 @@ typedef struct ws_memsys_sub {
     ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
                                  * when the L2 is disabled, fill write-backs */
     uint32_t missq_n;           /* ws_cache_missq_len of l2 (only we change it) */
+    uint32_t ch;                /* its channel */
     uint32_t req_pending;       /* requests in the request network for this slice */
 } ws_memsys_sub;
 
@@ -41,6 +42,7 @@ typedef struct ws_memsys_chan {
     ws_dram *dram;
     ws_memsys_ring delay;       /* dram.latency delay line: ready core cycle */
     uint32_t rr;                /* sub-partition served first */
+    uint64_t ndown;             /* requests its slices have for it (down + miss queues) */
     uint64_t next_ev;           /* ws_dram_next_event since the last change */
     bool ret_wait;              /* a completed request waits for room in ... */
     uint32_t ret_sub;           /* ... this slice's fill queue */
@@ -58,6 +60,7 @@ struct ws_memsys {
     uint64_t inflight;          /* SM requests inside */
     uint64_t wb_inflight;       /* L2 write-backs between miss queue and DRAM completion */
     uint64_t nreply;            /* requests in reply queues */
+    uint64_t ndown;             /* requests for DRAM in down and L2 miss queues */
     uint32_t *rep_pending;      /* per SM: replies in the reply network */
     ws_memsys_stats st;
 };

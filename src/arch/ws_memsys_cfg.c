@@ -84,6 +84,7 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
     if (rop_cap > (1u << 24)) rop_cap = 1u << 24;
     for (uint32_t i = 0; i < m->nsubs; i++) {
         ws_memsys_sub *s = &m->sub[i];
+        s->ch = i / c->subparts;
         if (c->l2_enable) {
             ws_cache_config l2 = c->l2;
             l2.seed = c->l2.seed + i;
