@@ -192,15 +192,20 @@ bool ws_cache_invalidate(ws_cache *c, uint64_t addr, ws_cache_evict *ev);
 uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
 
 /* Look up request r (r->addr, r->size, r->kind, r->owner) at `cycle`.
- * HIT: nothing retained.  HIT_RESERVED: r is chained in the line's MSHR and
- * comes back from ws_cache_fill.  MISS: r owns a new MSHR entry and is in
- * the miss queue (reads); writes that go down are put in the miss queue too
- * (forwarded = true).  RESFAIL: nothing changed except the resfail counter.
- * Dirty victims of a write-back cache are queued as WRITEBACK requests taken
- * from `pool` (the access fails with MISSQ_FULL when there is no room for
- * them; with pool NULL they are only counted).  Reads that must skip the
- * cache are the owner's business.  The cache never changes r->addr,
- * r->size or r->kind; they must come back unchanged to ws_cache_fill. */
+ * HIT: nothing retained (write-through / write-evict hits are forwarded).
+ * HIT_RESERVED: r is chained in the line's MSHR and comes back from
+ * ws_cache_fill.  MISS: reads (and fetch-on-write writes) took or joined an
+ * MSHR entry and are in the miss queue; writes that go down are put in the
+ * miss queue too (forwarded = true); a validating write-back write miss
+ * retains nothing.  RESFAIL: nothing changed except the resfail counter.
+ * Dirty victims of a write-back cache are queued, before r, as WRITEBACK
+ * requests taken from `pool` (addr = the line, size = line bytes,
+ * sector_mask = dirty sectors, owner = the line's owner); the access fails
+ * with MISSQ_FULL when there is no room for them; with pool NULL they are
+ * only counted.  ATOMIC and WRITEBACK requests are handled as writes.  Reads
+ * that must skip the cache are the owner's business.  The cache never
+ * changes r->addr, r->size or r->kind (nor r->sector_mask, which it does
+ * not read); addr and size must come back unchanged to ws_cache_fill. */
 ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq_pool *pool);
 /* Probe without side effects: HIT, HIT_RESERVED, or MISS. */
 ws_cache_status ws_cache_probe(const ws_cache *c, uint64_t addr);
@@ -210,11 +215,13 @@ ws_mreq *ws_cache_missq_head(const ws_cache *c);
 ws_mreq *ws_cache_missq_pop(ws_cache *c);
 uint32_t ws_cache_missq_len(const ws_cache *c);
 
-/* Data for the miss request r (the one that got MISS) arrived: the line
- * (sectors) becomes valid and the chain of requests waiting on it (r first,
- * then the merged ones, in arrival order) is returned through `next`.  With
- * allocate-on-fill the victim is chosen now (`ev` filled).  The cache does
- * not free any request. */
+/* Data for the miss request r (one that got MISS and went down) arrived:
+ * the sectors r needs become valid and r is returned, followed through
+ * `next` by the merged requests now complete (arrival order; all of them
+ * once no miss of the entry is left in flight).  With allocate-on-fill the
+ * victim is chosen now (`ev`, if not NULL, describes it).  A request with
+ * no MSHR entry comes back alone, changing nothing.  The cache does not
+ * free any request. */
 ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *ev);
 
 /* Free MSHR entries (UINT32_MAX when unlimited) / whether the cache has
