@@ -2,6 +2,7 @@
  * misses, merging (HIT_RESERVED), every reservation-failure cause, sector
  * misses filled per sector, prefetch bits, allocate-on-fill victims. */
 #include "cache/tcache.h"
+#include "util/ws_rng.h"
 
 static ws_mreq_pool pool;
 
@@ -257,6 +258,69 @@ static void on_fill(ws_cache_repl repl, uint64_t want_victim, const char *name)
     ws_cache_free(c);
 }
 
+/* Random replacement: the lowest invalid way first, then one
+ * ws_rng_below(candidates) draw from the configured seed; ways waiting for a
+ * fill are not candidates. */
+static void random_victims(void)
+{
+    ws_cache_config cfg = tc_cfg(1, 4, 64);
+    cfg.repl = WS_REPL_RANDOM;
+    cfg.seed = 42;
+    ws_cache *c = tc_new(&cfg);
+    ws_rng g;
+    ws_rng_seed(&g, 42);
+    for (uint64_t i = 0; i < 4; i++) {
+        ws_mreq *r = tc_req(&pool, WS_MREQ_READ, i * 64, 4);
+        ACC(c, r, 1 + i);
+        ws_cache_fill(c, ws_cache_missq_pop(c), 1 + i, NULL);
+        ws_cache_line_info li;
+        ws_cache_line(c, 0, (uint32_t)i, &li);
+        ok(li.addr == i * 64, "random: line %u fills the lowest invalid way", (unsigned)i);
+        ws_mreq_free(&pool, r);
+    }
+    for (uint64_t i = 4; i < 10; i++) {
+        uint64_t way = ws_rng_below(&g, 4);
+        ws_cache_line_info before;
+        ws_cache_line(c, 0, (uint32_t)way, &before);
+        ws_mreq *r = tc_req(&pool, WS_MREQ_READ, i * 64, 4);
+        ws_cache_result res = ACC(c, r, 10 + i);
+        ok(res.status == WS_CACHE_MISS && res.evicted.addr == before.addr,
+           "random: miss %u evicts way %u, the seeded draw", (unsigned)i, (unsigned)way);
+        ws_cache_fill(c, ws_cache_missq_pop(c), 10 + i, NULL);
+        ws_mreq_free(&pool, r);
+    }
+    /* two lines waiting for fills: the draw is over the other two ways */
+    ws_mreq *a = tc_req(&pool, WS_MREQ_READ, 100 * 64, 4);
+    ws_mreq *b = tc_req(&pool, WS_MREQ_READ, 101 * 64, 4);
+    uint32_t wa = 0, wb = 0;
+    ACC(c, a, 30);
+    ws_cache_missq_pop(c);
+    ws_rng_below(&g, 4);
+    for (uint32_t w = 0; w < 4; w++) {
+        ws_cache_line_info li;
+        ws_cache_line(c, 0, w, &li);
+        if (li.addr == 100 * 64) wa = w;
+    }
+    ACC(c, b, 31);
+    ws_cache_missq_pop(c);
+    ws_rng_below(&g, 3);
+    for (uint32_t w = 0; w < 4; w++) {
+        ws_cache_line_info li;
+        ws_cache_line(c, 0, w, &li);
+        if (li.addr == 101 * 64) wb = w;
+    }
+    ok(wa != wb, "random: b did not take a's reserved way");
+    uint32_t cand[2], n = 0;
+    for (uint32_t w = 0; w < 4; w++)
+        if (w != wa && w != wb) cand[n++] = w;
+    ws_cache_line_info before;
+    ws_cache_line(c, 0, cand[ws_rng_below(&g, 2)], &before);
+    ws_mreq *d = tc_req(&pool, WS_MREQ_READ, 102 * 64, 4);
+    ws_cache_result res = ACC(c, d, 32);
+    ok(res.status == WS_CACHE_MISS && res.evicted.addr == before.addr, "random: the draw skips both reserved ways");
+    ws_cache_free(c);
+}
+
 int main(void)
 {
     ws_mreq_pool_init(&pool);
@@ -266,6 +330,7 @@ int main(void)
     prefetch_bits();
     on_fill(WS_REPL_LRU, 0x40, "on-fill LRU");
     on_fill(WS_REPL_FIFO, 0x00, "on-fill FIFO");
+    random_victims();
     ws_mreq_pool_fini(&pool);
     return tap_done();
 }
