@@ -359,6 +359,7 @@ static ws_cache_result ref_access(refc *m, int id, uint64_t cyc)
     R[id].primary = 1;
     m->q[m->nq++] = id;
     res.forwarded = true;
+    res.fetch_mask = missing;
     ref_count(m, &res, WS_CACHE_MISS, q->kind);
     return res;
 }
@@ -632,7 +633,7 @@ static void run_timed(const ws_cache_config *cfg, uint64_t seed, long steps)
             ws_cache_result b = ref_access(&m, id, cyc);
             check(a.status == b.status && a.fail == b.fail, "status", step);
             check(a.forwarded == b.forwarded && a.first_use_of_prefetch == b.first_use_of_prefetch &&
-                  a.hit_prefetch_pending == b.hit_prefetch_pending, "result flags", step);
+                  a.hit_prefetch_pending == b.hit_prefetch_pending && a.fetch_mask == b.fetch_mask, "result flags", step);
             check(same_ev(&a.evicted, &b.evicted), "evicted line", step);
             n_first_use += a.first_use_of_prefetch;
             n_late_pf += a.hit_prefetch_pending;

@@ -157,6 +157,7 @@ static void sectors(void)
     ok(ACC(c, b2, 5).status == WS_CACHE_HIT_RESERVED, "b2: merges on sector 2");
     ws_cache_result res = ACC(c, d, 6);
     ok(res.status == WS_CACHE_MISS && res.forwarded, "d: needs sector 1 nobody fetches -> miss, joins the entry");
+    is_int(res.fetch_mask, 0x6, "d goes down for sectors 1 and 2 (every needed sector not valid)");
     is_u64(st->sector_misses, 2, "two sector misses");
     is_u64(st->mshr_merges, 3, "merges: e, b2, and d joining");
     uint64_t addr;

@@ -337,6 +337,7 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
     }
     ws_mreq_fifo_push(&c->missq, r);
     res.forwarded = true;
+    res.fetch_mask = missing;
     count(c, &res, WS_CACHE_MISS, r->kind);
     return res;
 }

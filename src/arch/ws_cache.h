@@ -148,6 +148,8 @@ typedef struct ws_cache_result {
                              * a write-through / write-evict / no-allocate write) */
     bool first_use_of_prefetch; /* a demand hit on a prefetched line not used before */
     bool hit_prefetch_pending;  /* HIT_RESERVED on a line a prefetch is bringing in */
+    uint32_t fetch_mask;    /* a MISS going down to fetch: the sectors it fetches
+                             * (bit i = sector i of the line; 1 when unsectored) */
     ws_cache_evict evicted; /* victim evicted by this access (on-miss allocation) */
 } ws_cache_result;
 
