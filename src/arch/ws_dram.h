@@ -50,7 +50,8 @@
  * Timestamps (exact semantics)
  * ----------------------------
  * A request pushed at clock p can issue its first command at the first
- * ws_dram_tick(d, t) with t >= p.  Its completion clock `done` is the end of
+ * ws_dram_tick(d, t) after the push with t >= p (a push after the tick of
+ * clock p waits for clock p + 1).  Its completion clock `done` is the end of
  * its last data burst: last RD at t -> done = t + tCL + bt; last WR at t ->
  * done = t + tWL + bt.  A read to a closed bank pushed at 0 and ticked from 0
  * (GTX480 timing, one atom): ACT 0, RD 12, done = tRCD + tCL + bt = 26.
