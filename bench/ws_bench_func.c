@@ -20,73 +20,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "ws_bench_util.h"
 #include "core/ws_core.h"
 #include "util/ws_rng.h"
 #include "util/ws_util.h"
 #include "ws_dirs.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of this process: the figure that does not depend on machine load */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-typedef struct graph {
-    int n, m;
-    int *row, *col;
-} graph;
-
-static void make_graph(graph *g, int n, int deg, uint64_t seed)
-{
-    ws_rng r;
-    ws_rng_seed(&r, seed);
-    g->n = n;
-    g->m = n * deg;
-    int *src = ws_xmalloc((size_t)g->m * sizeof *src), *dst = ws_xmalloc((size_t)g->m * sizeof *dst);
-    g->row = ws_xcalloc((size_t)n + 1, sizeof *g->row);
-    g->col = ws_xmalloc((size_t)g->m * sizeof *g->col);
-    for (int e = 0; e < g->m; e++) {
-        src[e] = (int)ws_rng_below(&r, (uint64_t)n);
-        dst[e] = (int)ws_rng_below(&r, (uint64_t)n);
-        g->row[src[e] + 1]++;
-    }
-    for (int v = 0; v < n; v++)
-        g->row[v + 1] += g->row[v];
-    int *pos = ws_xmalloc((size_t)n * sizeof *pos);
-    memcpy(pos, g->row, (size_t)n * sizeof *pos);
-    for (int e = 0; e < g->m; e++)
-        g->col[pos[src[e]]++] = dst[e];
-    free(pos);
-    free(src);
-    free(dst);
-}
-
-static void cpu_bfs(const graph *g, int s, int *level)
-{
-    int *q = ws_xmalloc((size_t)g->n * sizeof *q), h = 0, t = 0;
-    for (int v = 0; v < g->n; v++)
-        level[v] = -1;
-    level[s] = 0;
-    q[t++] = s;
-    while (h < t) {
-        int v = q[h++];
-        for (int e = g->row[v]; e < g->row[v + 1]; e++)
-            if (level[g->col[e]] < 0) {
-                level[g->col[e]] = level[v] + 1;
-                q[t++] = g->col[e];
-            }
-    }
-    free(q);
-}
 
 #define CHECK(x)                                                                       \
     do {                                                                               \
@@ -97,7 +35,7 @@ static void cpu_bfs(const graph *g, int s, int *level)
     } while (0)
 
 /* One BFS to completion; returns the number of levels (launch pairs). */
-static int gpu_bfs(ws_device *d, const ws_kernel *ke, const ws_kernel *ku, const graph *g, const uint64_t *a)
+static int gpu_bfs(ws_device *d, const ws_kernel *ke, const ws_kernel *ku, const wsb_graph *g, const uint64_t *a)
 {
     ws_error err;
     int n = g->n;
@@ -126,7 +64,7 @@ static int gpu_bfs(ws_device *d, const ws_kernel *ke, const ws_kernel *ku, const
     return levels;
 }
 
-static int bench(const char *file, const graph *g, const int *ref)
+static int bench(const char *file, const wsb_graph *g, const int *ref)
 {
     ws_error err;
     char path[2048];
@@ -155,9 +93,9 @@ static int bench(const char *file, const graph *g, const int *ref)
     int levels = 0, reps = 0;
     while (total < 0.5 || reps < 3) {
         ws_launch_stats before = *ws_device_total_stats(d);
-        double t0 = now(), c0 = cpu_now();
+        double t0 = wsb_now(), c0 = wsb_cpu_now();
         levels = gpu_bfs(d, ke, ku, g, a);
-        double dt = now() - t0, dc = cpu_now() - c0;
+        double dt = wsb_now() - t0, dc = wsb_cpu_now() - c0;
         if (dc < best_cpu)
             best_cpu = dc;
         const ws_launch_stats *after = ws_device_total_stats(d);
@@ -189,15 +127,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ws_bench_func [N [DEGREE]]\n");
         return 2;
     }
-    graph g;
-    make_graph(&g, n, deg, 1);
+    wsb_graph g;
+    wsb_make_graph(&g, n, deg, 1);
     int *ref = ws_xmalloc((size_t)n * sizeof *ref);
-    cpu_bfs(&g, 0, ref);
+    wsb_cpu_bfs(&g, 0, ref);
     printf("functional BFS (topology-driven) on a uniform random graph: %d vertices, %d edges\n", g.n, g.m);
     int rc = bench("bfs_topo.ptx", &g, ref) | bench("bfs_topo_g.ptx", &g, ref);
     printf("target: > 100 Minstr/s (thread-instructions per second, one core)\n");
     free(ref);
-    free(g.row);
-    free(g.col);
+    wsb_free_graph(&g);
     return rc;
 }

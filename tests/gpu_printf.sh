@@ -4,7 +4,7 @@
 tmp=$WS_BUILDDIR/gpu_printf.tmp.lua
 cat > "$tmp" <<'LUA'
 local ws = require "warpscope"
-local gpu = ws.gpu{}
+local gpu = ws.gpu{ quiet = true }
 local m = gpu:load_ptx_text([[
 .version 7.0
 .target sm_75

@@ -1,8 +1,8 @@
 # kernels_ptx.sh: the committed PTX of scenarios/kernels is complete and free
 # of build-machine details (see scenarios/kernels/nvcc-ptx.sh).
 . "$WS_SRCDIR/tests/tap.sh"
-dir=$WS_SRCDIR/scenarios/kernels
-[ -d "$dir" ] || t_skip_all "no scenarios/kernels in $WS_SRCDIR"
+[ -d "$WS_SRCDIR/scenarios/kernels" ] || t_skip_all "no scenarios/kernels in $WS_SRCDIR"
+for dir in "$WS_SRCDIR/scenarios/kernels" "$WS_SRCDIR/scenarios/micro"; do
 
 # Every kernel source has its -O3 PTX, generated for sm_75.
 for cu in "$dir"/*.cu; do
@@ -37,5 +37,6 @@ hits=$(grep -n '^\.b8 47,' "$dir"/*.ptx)
 t_is "$hits" "" "no absolute path in the DWARF strings"
 hits=$(grep -n '_INTERNAL_[0-9a-f]\{8\}_' "$dir"/*.ptx | grep -v '_INTERNAL_00000000_')
 t_is "$hits" "" "file-local names carry no path hash"
+done
 
 t_done

@@ -68,8 +68,11 @@ T.raises(function() gpu:array("i33", 1) end, "unknown element type 'i33'", "bad 
 T.raises(function() gpu:array("i32", 1, { nmae = "x" }) end, "unknown array option 'nmae'", "option typo")
 T.raises(function() gpu:array("u8", 1, { fill = 256 }) end, "out of range", "fill out of range")
 T.raises(function() a:write({ 1, 2, 3, 4, 5 }) end, "overflows array 'a'", "write overflow")
-T.raises(function() ws.gpu{ smz = 3 } end, "unknown gpu option 'smz'", "gpu option typo")
-T.raises(function() ws.gpu{ sms = 0 } end, "gpu option 'sms'.*must be an integer in 1%.%.", "gpu option range")
+T.raises(function() ws.gpu{ smz = 3 } end, "unknown option 'smz' %(see warpscope %-%-list%-options%)", "gpu option typo")
+T.raises(function() ws.gpu{ sms = 0 } end, "'sm.count': '0' is out of range %(allowed: 1%.%.1024", "gpu option range (short name)")
+T.raises(function() ws.gpu{ mode = "fast" } end, "run.mode", "bad mode")
+T.is(ws.gpu{ mode = "functional" }.mode, "functional", "a functional gpu")
+T.is(ws.gpu{ quiet = true }.mode, "timing", "the timing model by default")
 
 -- modules and kernels
 local m = gpu:load_ptx_text(PTX, "inline.ptx")

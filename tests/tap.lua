@@ -22,6 +22,14 @@ end
 
 function T.ok(cond, desc) return report(not not cond, desc) end
 
+-- A known failure: reported as TODO (the TAP driver counts it as an
+-- expected failure, or an unexpected pass once it works).
+function T.todo(cond, desc)
+  T.n = T.n + 1
+  print(("%sok %d - %s # TODO known shortfall"):format(cond and "" or "not ", T.n, desc or ""))
+  return cond
+end
+
 function T.is(got, want, desc)
   return report(got == want, desc, ("got %s, want %s"):format(tostring(got), tostring(want)))
 end

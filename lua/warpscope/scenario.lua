@@ -26,6 +26,11 @@ function M.report(title, gpu, ok, msg, extra)
   print(("%s: %s"):format(title, ok and "result matches the CPU reference" or "MISMATCH"))
   if extra then print("  " .. extra) end
   print(("  %d warp instructions, %d thread instructions"):format(st.warp_insns, st.thread_insns))
+  if gpu.mode == "timing" then
+    print(("  %d cycles on %s (IPC %.2f), L1D hit rate %.1f%%, L2 hit rate %.1f%%, DRAM bus %.1f%% busy"):format(
+      st.cycles, gpu.preset, st.ipc, 100 * st["l1d.hit_rate"], 100 * st["l2.hit_rate"],
+      100 * st["dram.bandwidth_util"]))
+  end
   if not ok then error(msg, 2) end
 end
 

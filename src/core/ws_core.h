@@ -286,6 +286,9 @@ int ws_launch(ws_device *d, const ws_kernel *k, const ws_launch_config *cfg, con
 /* Fault of the last launch or grid that faulted on this device, NULL if the
  * last launch succeeded. */
 const ws_fault *ws_device_last_fault(const ws_device *d);
+/* Forget the last fault (a stepwise launch that starts clears it, as
+ * ws_launch does). */
+void ws_device_clear_fault(ws_device *d);
 /* Output of device-side printf (vprintf calls in kernels) since the last
  * clear: NUL-terminated text, every calling lane's output in lane order,
  * warps and CTAs in execution order; at most 1 MB is kept. */

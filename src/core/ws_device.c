@@ -75,6 +75,7 @@ const ws_sm_usage *ws_device_sm_usage(const ws_device *d, uint32_t sm)
 }
 
 const ws_fault *ws_device_last_fault(const ws_device *d) { return d->has_fault ? &d->fault : NULL; }
+void ws_device_clear_fault(ws_device *d) { d->has_fault = false; }
 const ws_launch_stats *ws_device_last_stats(const ws_device *d) { return &d->last; }
 const ws_launch_stats *ws_device_total_stats(const ws_device *d) { return &d->total; }
 

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "lua/ws_lua_gpu.h"
 
+#include "arch/ws_gpu.h"
 #include "util/ws_util.h"
 
 #include <lauxlib.h>
@@ -37,94 +38,33 @@ ws_device *ws_lgpu_of(lua_State *L, int idx)
 }
 
 /* ------------------------------------------------------------ creation */
-typedef struct gpu_opt {
-    const char *key;
-    size_t offset;      /* in ws_device_config */
-    int is64;
-    uint64_t min, max;
-    const char *help;
-} gpu_opt;
-
-#define OPT32(k, f, lo, hi, h) { k, offsetof(ws_device_config, f), 0, lo, hi, h }
-#define OPT64(k, f, lo, hi, h) { k, offsetof(ws_device_config, f), 1, lo, hi, h }
-static const gpu_opt gpu_opts[] = {
-    OPT32("sms", num_sms, 1, 1024, "number of SMs"),
-    OPT32("threads_per_sm", max_threads_per_sm, 32, 65536, "resident threads per SM"),
-    OPT32("ctas_per_sm", max_ctas_per_sm, 1, 1024, "resident CTAs per SM"),
-    OPT64("shared_per_sm", shared_bytes_per_sm, 0, 1u << 30, "shared memory bytes per SM"),
-    OPT32("regs_per_sm", regs_per_sm, 256, 1u << 24, "32-bit registers per SM"),
-    OPT32("threads_per_cta", max_threads_per_cta, 32, 65536, "threads per CTA"),
-    OPT64("local_per_thread", local_bytes_per_thread, 0, 1u << 30, "local stack bytes per thread"),
-    OPT64("insn_budget", insn_budget, 0, UINT64_MAX >> 1,
-          "warp instructions per launch before it fails (0: unlimited)"),
-    { NULL, 0, 0, 0, 0, NULL },
-};
-
-static void set_opt(lua_State *L, ws_device_config *c, const gpu_opt *o, int idx)
-{
-    int isint;
-    lua_Integer v = lua_tointegerx(L, idx, &isint);
-    if (!isint && lua_type(L, idx) == LUA_TSTRING) {
-        uint64_t sz;
-        if (ws_parse_size(lua_tostring(L, idx), &sz) == 0) {
-            v = (lua_Integer)sz;
-            isint = 1;
-        }
-    }
-    if (!isint || v < 0 || (uint64_t)v < o->min || (uint64_t)v > o->max)
-        luaL_error(L, "gpu option '%s' (%s) must be an integer in %I..%I, got %s", o->key, o->help,
-                   (lua_Integer)o->min, (lua_Integer)o->max, luaL_tolstring(L, idx, NULL));
-    char *p = (char *)c + o->offset;
-    if (o->is64)
-        *(uint64_t *)p = (uint64_t)v;
-    else
-        *(uint32_t *)p = (uint32_t)v;
-}
-
-/* gpu.new([opts]) */
+/* gpu.new([opts]): run.mode (or mode) "timing" (default: the cycle-level
+ * model) or "functional" (the functional engine alone); every key of the
+ * option table either way (ws_lua_tgpu.c). */
 static int g_new(lua_State *L)
 {
-    ws_device_config cfg;
-    ws_device_config_default(&cfg);
-    if (!lua_isnoneornil(L, 1)) {
-        luaL_checktype(L, 1, LUA_TTABLE);
-        lua_pushnil(L);
-        while (lua_next(L, 1)) {
-            if (lua_type(L, -2) != LUA_TSTRING)
-                return luaL_error(L, "gpu options are named (key = value); got a %s key",
-                                  luaL_typename(L, -2));
-            const char *k = lua_tostring(L, -2);
-            const gpu_opt *o = gpu_opts;
-            while (o->key && strcmp(o->key, k))
-                o++;
-            if (o->key) {
-                set_opt(L, &cfg, o, -1);
-            } else if (strcmp(k, "preset") == 0) {
-                const char *pv = lua_tostring(L, -1);
-                if (!pv || strcmp(pv, "gtx480"))
-                    return luaL_error(L, "unknown preset '%s' (this build has: gtx480)",
-                                      pv ? pv : luaL_typename(L, -1));
-            } else {
-                luaL_Buffer b;
-                luaL_buffinit(L, &b);
-                for (o = gpu_opts; o->key; o++) {
-                    luaL_addstring(&b, o == gpu_opts ? "" : ", ");
-                    luaL_addstring(&b, o->key);
-                }
-                luaL_pushresult(&b);
-                return luaL_error(L, "unknown gpu option '%s' (valid: preset, %s)", k,
-                                  lua_tostring(L, -1));
-            }
-            lua_pop(L, 1);
-        }
-    }
+    int idx = lua_isnoneornil(L, 1) ? 0 : 1;
+    if (idx) luaL_checktype(L, 1, LUA_TTABLE);
     ws_lgpu *g = lua_newuserdatauv(L, sizeof *g, 0);
-    g->dev = NULL;
+    memset(g, 0, sizeof *g);
     luaL_setmetatable(L, WS_GPU_MT);
-    ws_error err;
-    g->dev = ws_device_create(&cfg, &err);
-    if (!g->dev)
-        return luaL_error(L, "%s", err.msg);
+    uint64_t budget = UINT64_MAX;
+    int quiet = 0;
+    ws_opts *o = ws_ltg_opts(L, idx, &budget, &quiet);
+    g->quiet = quiet;
+    if (strcmp(ws_opts_str(o, "run.mode"), "functional") == 0) {
+        ws_device_config dc;
+        ws_gpu_device_config(o, &dc);
+        ws_opts_free(o);
+        ws_error err;
+        g->dev = ws_device_create(&dc, &err);
+        if (!g->dev)
+            return luaL_error(L, "%s", err.msg);
+    } else {
+        g->tg = ws_ltg_create(L, o);
+        g->dev = ws_gpu_device(g->tg);
+    }
+    if (budget != UINT64_MAX) ws_device_set_budget(g->dev, budget);
     return 1;
 }
 
@@ -247,11 +187,27 @@ static int g_launch(lua_State *L)
     for (int i = 0; i < nargs; i++)
         launch_arg(L, 4 + i, lk->k, (uint32_t)i, &args[i]);
     ws_error err;
-    int rc = ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err);
+    ws_lgpu *lg = luaL_checkudata(L, 1, WS_GPU_MT);
+    int rc = lg->tg ? ws_gpu_launch(lg->tg, lk->k, &lc, args, (uint32_t)nargs, &err)
+                    : ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err);
     flush_printf(d);
+    if (lg->tg) ws_ltg_after_launch(L, lg);
     if (rc != 0)
         return luaL_error(L, "%s", err.msg);
     return 0;
+}
+
+/* gpu:option(key) -> the value as text (timing mode) */
+static int g_option(lua_State *L)
+{
+    ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    ws_lgpu_check(L, 1);
+    const char *k = luaL_checkstring(L, 2);
+    if (!g->tg) return luaL_error(L, "gpu:option: a functional gpu has no timing options");
+    if (!ws_opts_def_find(k)) return luaL_error(L, "unknown option '%s' (see warpscope --list-options)", k);
+    char buf[256];
+    lua_pushstring(L, ws_opts_text(ws_gpu_opts(g->tg), k, buf, sizeof buf));
+    return 1;
 }
 
 /* ------------------------------------------------------------ inspection */
@@ -272,6 +228,11 @@ static void push_stats(lua_State *L, const ws_launch_stats *s)
 static int g_stats(lua_State *L)
 {
     ws_device *d = ws_lgpu_check(L, 1);
+    ws_lgpu *lg = luaL_checkudata(L, 1, WS_GPU_MT);
+    if (lg->tg) {
+        ws_ltg_push_stats(L, lg);
+        return 1;
+    }
     lua_createtable(L, 0, 2);
     push_stats(L, ws_device_last_stats(d));
     lua_setfield(L, -2, "last");
@@ -370,7 +331,12 @@ static int g_allocations(lua_State *L)
 static int g_close(lua_State *L)
 {
     ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
-    if (g->dev) {
+    if (g->tg) {
+        ws_ltg_finish(L, g);
+        ws_gpu_free(g->tg);     /* frees the device too */
+        g->tg = NULL;
+        g->dev = NULL;
+    } else if (g->dev) {
         ws_device_free(g->dev);
         g->dev = NULL;
     }
@@ -399,6 +365,14 @@ static int g_index(lua_State *L)
         lua_pushinteger(L, ws_device_config_get(ws_lgpu_check(L, 1))->num_sms);
         return 1;
     }
+    if (strcmp(k, "cycle") == 0 || strcmp(k, "preset") == 0 || strcmp(k, "mode") == 0) {
+        ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+        ws_lgpu_check(L, 1);
+        if (k[0] == 'c') lua_pushinteger(L, g->tg ? (lua_Integer)ws_gpu_cycle(g->tg) : 0);
+        else if (k[0] == 'p') lua_pushstring(L, g->tg ? ws_opts_preset_name(ws_gpu_opts(g->tg)) : "none");
+        else lua_pushstring(L, g->tg ? "timing" : "functional");
+        return 1;
+    }
     luaL_getmetatable(L, WS_GPU_MT);
     lua_getfield(L, -1, "methods");
     lua_getfield(L, -1, k);
@@ -413,6 +387,7 @@ int ws_lua_open_gpu(lua_State *L)
         { "load_ptx_text", ws_lgpu_load_ptx_text },
         { "launch", g_launch },
         { "stats", g_stats },
+        { "option", g_option },
         { "fault", g_fault },
         { "allocations", g_allocations },
         { "close", g_close },

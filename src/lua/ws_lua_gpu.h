@@ -19,8 +19,13 @@
 #define WS_MODULE_MT "warpscope.module"
 #define WS_KERNEL_MT "warpscope.kernel"
 
+struct ws_gpu;
 typedef struct ws_lgpu {
     ws_device *dev;           /* NULL once closed */
+    struct ws_gpu *tg;        /* timing model (owns dev), NULL in functional mode */
+    int quiet;                /* no batch-mode tables */
+    int launched;             /* a kernel ran (the summary is worth printing) */
+    uint64_t seed;
 } ws_lgpu;
 
 typedef struct ws_larray {
@@ -54,6 +59,14 @@ int ws_lgpu_array(lua_State *L);
 int ws_lgpu_load_ptx(lua_State *L);
 /* gpu:module_text(text [, name]) */
 int ws_lgpu_load_ptx_text(lua_State *L);
+
+/* ws_lua_tgpu.c: the timing side. */
+struct ws_opts *ws_ltg_opts(lua_State *L, int idx, uint64_t *budget, int *quiet);
+struct ws_gpu *ws_ltg_create(lua_State *L, struct ws_opts *o);
+int ws_ltg_batch(lua_State *L);
+void ws_ltg_after_launch(lua_State *L, ws_lgpu *lg);
+void ws_ltg_push_stats(lua_State *L, ws_lgpu *lg);
+void ws_ltg_finish(lua_State *L, ws_lgpu *lg);
 
 /* Register the metatables of arrays, modules and kernels. */
 void ws_lua_array_register(lua_State *L);

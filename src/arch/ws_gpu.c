@@ -1,0 +1,406 @@
+/* ws_gpu.c: the GPU top: creation from the options, kernel launches, CTA
+ * dispatch, the cycle loop with idle skipping, deadlock detection. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+#include "util/ws_util.h"
+
+ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
+{
+    if (ws_opts_validate(o, err) < 0)
+        return NULL;
+    ws_gpu *g = ws_xmalloc(sizeof *g);
+    memset(g, 0, sizeof *g);
+    g->opts = ws_opts_copy(o);
+    g->seed = seed;
+    ws_mreq_pool_init(&g->pool);
+    if (ws_gpu_read_config(g, err) < 0)
+        goto fail;
+    ws_device_config dc;
+    ws_gpu_device_config(o, &dc);
+    g->dev = ws_device_create(&dc, err);
+    if (!g->dev)
+        goto fail;
+    g->sms = ws_xmalloc(g->cfg.nsms * sizeof *g->sms);
+    memset(g->sms, 0, g->cfg.nsms * sizeof *g->sms);
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        if (ws_sm_init(g, sm, i, err) < 0)
+            goto fail;
+        if (g->cfg.l1_enable) {
+            ws_cache_config cc;
+            ws_gpu_cache_config(o, "l1d", &cc, seed + i);
+            sm->l1d = ws_cache_create(&cc, err);
+            if (!sm->l1d) {
+                ws_error_prefix(err, "l1d: ");
+                goto fail;
+            }
+        }
+        ws_cache_config kc;
+        memset(&kc, 0, sizeof kc);
+        snprintf(kc.name, sizeof kc.name, "cmem");
+        kc.line = (uint32_t)ws_opts_uint(o, "cmem.line");
+        kc.ways = (uint32_t)ws_opts_uint(o, "cmem.ways");
+        uint64_t csz = ws_opts_uint(o, "cmem.size");
+        kc.sets = kc.ways && kc.line ? (uint32_t)(csz / ((uint64_t)kc.ways * kc.line)) : 0;
+        kc.mshr_merge = 1;
+        kc.seed = seed;
+        if (kc.sets) {
+            sm->cmem = ws_cache_create(&kc, err);
+            if (!sm->cmem) {
+                ws_error_prefix(err, "cmem: ");
+                goto fail;
+            }
+        }
+        sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
+        if (sm->bypass.cap == 0) sm->bypass.cap = 8;
+    }
+    g->mem = ws_memsys_create(o, g->cfg.nsms, &g->pool, err);
+    if (!g->mem)
+        goto fail;
+    g->stats = ws_stats_new();
+    ws_gpu_stats_register(g);
+    return g;
+fail:
+    ws_gpu_free(g);
+    return NULL;
+}
+
+void ws_gpu_free(ws_gpu *g)
+{
+    if (!g) return;
+    if (g->grid) ws_grid_free(g->grid);
+    if (g->sms)
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+            ws_cache_free(g->sms[i].l1d);
+            ws_cache_free(g->sms[i].cmem);
+            ws_sm_fini(&g->sms[i]);
+        }
+    free(g->sms);
+    ws_memsys_free(g->mem);
+    ws_stats_free(g->stats);
+    ws_gpu_stats_free(g);
+    ws_tfunc_free_all(g);
+    for (size_t i = 0; i < g->ntl; i++) free(g->tl[i].c);
+    free(g->tl);
+    free(g->actr);
+    free(g->diag);
+    ws_device_free(g->dev);
+    ws_opts_free(g->opts);
+    ws_mreq_pool_fini(&g->pool);
+    free(g);
+}
+
+ws_device *ws_gpu_device(ws_gpu *g) { return g->dev; }
+const ws_opts *ws_gpu_opts(const ws_gpu *g) { return g->opts; }
+uint64_t ws_gpu_cycle(const ws_gpu *g) { return g->now; }
+uint64_t ws_gpu_seed(const ws_gpu *g) { return g->seed; }
+ws_stats *ws_gpu_stats(ws_gpu *g) { return g->stats; }
+uint32_t ws_gpu_nsms(const ws_gpu *g) { return g->cfg.nsms; }
+uint32_t ws_gpu_warp_slots(const ws_gpu *g) { return g->cfg.slots; }
+ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1d : NULL; }
+ws_memsys *ws_gpu_memsys(ws_gpu *g) { return g->mem; }
+bool ws_gpu_launch_active(const ws_gpu *g) { return g->grid != NULL; }
+const char *ws_gpu_diagnosis(const ws_gpu *g) { return g->diag ? g->diag : ""; }
+
+/* ------------------------------------------------------------ counters by owner / line */
+ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner)
+{
+    const ws_alloc *a = g->alast;
+    if (!a || addr < a->addr || addr >= a->addr + a->size) {
+        a = ws_devmem_find(g->dev, addr);
+        g->alast = a;
+    }
+    if (!a) {
+        *owner = 0;
+        return NULL;
+    }
+    *owner = a->id;
+    if (a->id >= g->nactr) {
+        size_t n = a->id + 16;
+        g->actr = ws_xrealloc(g->actr, n * sizeof *g->actr);
+        memset(g->actr + g->nactr, 0, (n - g->nactr) * sizeof *g->actr);
+        g->nactr = n;
+    }
+    return &g->actr[a->id];
+}
+
+ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
+{
+    static ws_line_ctr dummy;
+    if (!f) return &dummy;
+    size_t i;
+    for (i = 0; i < g->ntl; i++)
+        if (g->tl[i].f == f) break;
+    if (i == g->ntl) {
+        WS_GROW(g->tl, g->captl, g->ntl + 1);
+        g->tl[i].f = f;
+        g->tl[i].c = ws_xmalloc((f->ninsns + 1) * sizeof *g->tl[i].c);
+        memset(g->tl[i].c, 0, (f->ninsns + 1) * sizeof *g->tl[i].c);
+        g->ntl++;
+    }
+    return &g->tl[i].c[pc <= f->ninsns ? pc : f->ninsns];
+}
+
+/* ------------------------------------------------------------ launches */
+int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args,
+                        uint32_t nargs, ws_error *err)
+{
+    if (g->grid)
+        return ws_error_set(err, WS_E_STATE, "a launch of '%s' is still running", ws_kernel_name(g->kernel));
+    ws_device_clear_fault(g->dev);
+    ws_grid *grid = ws_grid_create(g->dev, k, lc, args, nargs, err);
+    if (!grid)
+        return -1;
+    g->grid = grid;
+    g->kernel = k;
+    g->launch_start = g->now;
+    g->last_progress = g->now;
+    free(g->diag);
+    g->diag = NULL;
+    g->nlaunches++;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) g->sms[i].acct = g->now;
+    ws_grid_set_clock(grid, g->now);
+    ws_gpu_stats_refresh(g);
+    ws_stats_begin(g->stats, ws_kernel_name(k), g->now);
+    return 0;
+}
+
+static int dispatch(ws_gpu *g, uint64_t now, ws_error *err)
+{
+    uint32_t n = g->cfg.nsms;
+    for (uint32_t k = 0; k < n && ws_grid_ctas_pending(g->grid); k++) {
+        uint32_t i = (g->dispatch_rr + k) % n;
+        if (!ws_grid_fits(g->grid, i))
+            continue;
+        ws_cta *c = ws_grid_dispatch(g->grid, i, err);
+        if (!c)
+            return -1;
+        if (ws_sm_add_cta(&g->sms[i], c, now, err) < 0)
+            return -1;
+        g->last_progress = now;
+    }
+    g->dispatch_rr = (g->dispatch_rr + 1) % n;
+    return 0;
+}
+
+static bool all_idle(const ws_gpu *g)
+{
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        const ws_sm *sm = &g->sms[i];
+        if (sm->resident || sm->nlreq || sm->bypass.n || sm->nhev || (sm->l1d && !ws_cache_idle(sm->l1d)))
+            return false;
+    }
+    return ws_memsys_idle(g->mem);
+}
+
+static int deadlock(ws_gpu *g, ws_error *err)
+{
+    ws_gpu_diagnose(g);
+    return ws_error_set(err, WS_E_STATE,
+                        "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n%s",
+                        ws_kernel_name(g->kernel), (unsigned long long)g->now,
+                        (unsigned long long)(g->now - g->last_progress), g->diag ? g->diag : "");
+}
+
+int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
+{
+    if (!g->grid)
+        return ws_error_set(err, WS_E_STATE, "no kernel launch is running");
+    uint64_t end = cycles ? g->now + cycles : WS_NEVER;
+    uint32_t nsms = g->cfg.nsms;
+    while (g->now < end) {
+        uint64_t now = g->now;
+        if (ws_grid_done(g->grid) && all_idle(g))
+            return 1;
+        if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles)
+            return ws_error_set(err, WS_E_STATE, "kernel '%s' exceeded run.max_cycles (%llu cycles)",
+                                ws_kernel_name(g->kernel), (unsigned long long)g->cfg.max_cycles);
+        ws_grid_set_clock(g->grid, now);
+        ws_memsys_tick(g->mem, now);
+        for (uint32_t i = 0; i < nsms; i++) {
+            ws_sm *sm = &g->sms[i];
+            ws_mreq *r = ws_memsys_pop(g->mem, i, now);
+            if (r && ws_ldst_reply(sm, r, now, err) < 0)
+                return -1;
+            if (sm->nhev && sm->hev[0].t <= now)
+                ws_ldst_hit_events(sm, now);
+            if (sm->wake <= now) {
+                if (sm->acct < now)
+                    ws_sm_skip(sm, now - sm->acct);
+                if (ws_sm_cycle(sm, now, err) < 0)
+                    return -1;
+                sm->acct = now + 1;
+                sm->wake = ws_sm_next(sm, now);
+            }
+        }
+        if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
+            return -1;
+        if (g->cfg.stats_interval && now % g->cfg.stats_interval == 0) {
+            ws_gpu_stats_refresh(g);
+            ws_stats_sample(g->stats, now);
+        }
+        /* next cycle, or the next one with work */
+        uint64_t next = now + 1;
+        if (ws_grid_done(g->grid) && all_idle(g)) {
+            g->now = next;
+            return 1;
+        }
+        if (g->cfg.skip_idle) {
+            uint64_t t = ws_memsys_next_event(g->mem, next);
+            for (uint32_t i = 0; i < nsms && t > next; i++) {
+                const ws_sm *sm = &g->sms[i];
+                if (sm->wake < t) t = sm->wake;
+                if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
+            }
+            if (ws_grid_ctas_pending(g->grid)) {
+                for (uint32_t i = 0; i < nsms && t > next; i++)
+                    if (ws_grid_fits(g->grid, i)) t = next;
+            }
+            if (t == WS_NEVER) {
+                if (ws_grid_done(g->grid) && all_idle(g)) { g->now = next; return 1; }
+                /* nothing will ever happen again */
+                g->now = g->last_progress + g->cfg.deadlock + 1;
+                return deadlock(g, err);
+            }
+            if (t > end) t = end;
+            if (g->cfg.deadlock && t > g->last_progress + g->cfg.deadlock + 1)
+                t = g->last_progress + g->cfg.deadlock + 1 > next ? g->last_progress + g->cfg.deadlock + 1 : next;
+            if (t > next) {
+                if (g->cfg.stats_interval && (t - 1) / g->cfg.stats_interval > now / g->cfg.stats_interval) {
+                    ws_gpu_stats_refresh(g);
+                    ws_stats_sample(g->stats, t - 1);
+                }
+                g->skipped += t - next;
+                next = t;
+            }
+        }
+        g->now = next;
+        if (g->cfg.deadlock && g->now - g->last_progress > g->cfg.deadlock)
+            return deadlock(g, err);
+    }
+    return ws_grid_done(g->grid) && all_idle(g) ? 1 : 0;
+}
+
+/* After a fault or deadlock: let every request in flight finish (their
+ * warps are gone), so that the next launch starts from a quiet machine. */
+static void drain(ws_gpu *g)
+{
+    ws_error err;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        for (uint32_t j = sm->ilreq; j < sm->nlreq; j++) ws_mreq_free(&g->pool, sm->lreq[j]);
+        sm->ilreq = sm->nlreq = 0;
+        sm->nhev = 0;
+        for (uint32_t j = 0; j < sm->nslots; j++) sm->slots[j].w = NULL;
+    }
+    for (uint64_t guard = 0; guard < 100000000u; guard++) {
+        bool busy = !ws_memsys_idle(g->mem);
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+            ws_sm *sm = &g->sms[i];
+            if (sm->bypass.n || (sm->l1d && !ws_cache_idle(sm->l1d))) busy = true;
+        }
+        if (!busy) break;
+        uint64_t now = g->now;
+        ws_memsys_tick(g->mem, now);
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+            ws_sm *sm = &g->sms[i];
+            ws_mreq *r = ws_memsys_pop(g->mem, i, now);
+            if (r) ws_ldst_reply(sm, r, now, &err);
+            ws_ldst_cycle(sm, now);
+        }
+        g->now++;
+    }
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        sm->npl = 0;
+        sm->plfree = 0;
+    }
+}
+
+int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
+{
+    (void)err;
+    if (!g->grid) return 0;
+    bool clean = ws_grid_done(g->grid) && all_idle(g);
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        if (sm->acct < g->now)
+            ws_sm_skip(sm, g->now - sm->acct);
+        sm->acct = g->now;
+        ws_sm_flush_all(sm, g->now);
+        if (sm->resident) {
+            sm->c.active_cycles += g->now - sm->resident_since;
+            sm->resident_since = g->now;
+        }
+    }
+    g->kernels++;
+    ws_gpu_stats_refresh(g);
+    ws_stats_end(g->stats, g->now, NULL);
+    g->cycles_total += g->now - g->launch_start;
+    if (!clean)
+        drain(g);       /* the cycles it takes are not counted in the launch */
+    ws_grid_free(g->grid);
+    g->grid = NULL;
+    /* SM slots of a faulted grid are cleared by the grid; reset ours */
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        for (uint32_t j = 0; j < sm->nslots; j++) {
+            ws_slot *s = &sm->slots[j];
+            if (s->w) {
+                s->w = NULL;
+                s->reason = WS_STALL_IDLE;
+                s->until = 0;
+                s->since = g->now;
+                s->elig = WS_NEVER;
+            }
+        }
+        for (uint32_t j = 0; j < sm->nctas; j++) sm->ctas[j].used = false;
+        sm->resident = 0;
+        sm->wake = WS_NEVER;
+    }
+    return 0;
+}
+
+int ws_gpu_launch(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args,
+                  uint32_t nargs, ws_error *err)
+{
+    if (ws_gpu_launch_begin(g, k, lc, args, nargs, err) < 0)
+        return -1;
+    int rc = ws_gpu_run(g, 0, err);
+    if (rc < 0) {
+        ws_error keep = *err;
+        ws_gpu_launch_end(g, err);
+        *err = keep;
+        return -1;
+    }
+    return ws_gpu_launch_end(g, err);
+}
+
+uint64_t ws_gpu_stall_total(const ws_gpu *g, ws_stall s)
+{
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) t += g->sms[i].c.stall[s];
+    return t;
+}
+
+void ws_gpu_warp(const ws_gpu *g, uint32_t smi, uint32_t slot, ws_warp_info *out)
+{
+    memset(out, 0, sizeof *out);
+    if (smi >= g->cfg.nsms || slot >= g->cfg.slots) return;
+    const ws_slot *s = &g->sms[smi].slots[slot];
+    out->stall = (ws_stall)s->reason;
+    out->since = s->since;
+    if (s->until && s->until <= g->now) { out->stall = WS_STALL_NOT_SELECTED; out->since = s->until; }
+    if (!s->w) return;
+    out->valid = true;
+    ws_cta_index(s->cta, out->cta);
+    out->warp = ws_warp_index(s->w);
+    out->pc = ws_warp_pc(s->w);
+    out->line = ws_warp_line(s->w);
+    out->active = ws_warp_active(s->w);
+    out->func = ws_warp_func(s->w);
+    out->outstanding = s->outstanding;
+    out->insns = ws_warp_insns(s->w);
+}

@@ -1,0 +1,130 @@
+/* ws_gpu_cfg.c: building the timing model's parts from the option table. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+
+static int pick(const char *v, const char *const *names, int n, int dflt)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v, names[i]) == 0)
+            return i;
+    return dflt;
+}
+
+/* A ws_cache_config from the keys PREFIX.size/ways/line/sector/repl/write/
+ * write_alloc/alloc/hash/mshr/mshr_merge/missq (missing keys: defaults). */
+void ws_gpu_cache_config(const ws_opts *o, const char *prefix, ws_cache_config *c, uint64_t seed)
+{
+    char k[64];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", prefix);
+#define KEY(s) (snprintf(k, sizeof k, "%s.%s", prefix, s), k)
+#define HAS(s) (ws_opts_def_find(KEY(s)) != NULL)
+    uint64_t size = ws_opts_uint(o, KEY("size"));
+    c->ways = (uint32_t)ws_opts_uint(o, KEY("ways"));
+    c->line = (uint32_t)ws_opts_uint(o, KEY("line"));
+    c->sets = c->ways && c->line ? (uint32_t)(size / ((uint64_t)c->ways * c->line)) : 0;
+    c->sector = HAS("sector") ? (uint32_t)ws_opts_uint(o, KEY("sector")) : 0;
+    static const char *const repl[] = { "lru", "fifo", "random" };
+    static const char *const wpol[] = { "wb", "wt", "evict", "local-wb" };
+    static const char *const walloc[] = { "none", "fetch", "validate" };
+    static const char *const alloc[] = { "miss", "fill" };
+    static const char *const hash[] = { "linear", "fermi", "xor" };
+    c->repl = HAS("repl") ? (ws_cache_repl)pick(ws_opts_str(o, KEY("repl")), repl, 3, 0) : WS_REPL_LRU;
+    c->wpol = HAS("write") ? (ws_cache_wpol)pick(ws_opts_str(o, KEY("write")), wpol, 4, 0) : WS_WP_WRITE_BACK;
+    c->walloc = HAS("write_alloc") ? (ws_cache_walloc)pick(ws_opts_str(o, KEY("write_alloc")), walloc, 3, 0)
+                                   : WS_WA_NONE;
+    c->alloc = HAS("alloc") ? (ws_cache_alloc)pick(ws_opts_str(o, KEY("alloc")), alloc, 2, 0) : WS_ALLOC_ON_MISS;
+    c->hash = HAS("hash") ? (ws_cache_hash)pick(ws_opts_str(o, KEY("hash")), hash, 3, 0) : WS_HASH_LINEAR;
+    c->mshrs = HAS("mshr") ? (uint32_t)ws_opts_uint(o, KEY("mshr")) : 0;
+    c->mshr_merge = HAS("mshr_merge") ? (uint32_t)ws_opts_uint(o, KEY("mshr_merge")) : 1;
+    c->missq = HAS("missq") ? (uint32_t)ws_opts_uint(o, KEY("missq")) : 0;
+    c->seed = seed;
+#undef KEY
+#undef HAS
+}
+
+int ws_gpu_read_config(ws_gpu *g, ws_error *err)
+{
+    const ws_opts *o = g->opts;
+    ws_gpu_cfg *c = &g->cfg;
+    memset(c, 0, sizeof *c);
+    c->nsms = (uint32_t)ws_opts_uint(o, "sm.count");
+    c->slots = (uint32_t)(ws_opts_uint(o, "sm.threads") / 32);
+    if (c->slots > 128)
+        return ws_error_set(err, WS_E_RANGE, "sm.threads: at most 4096 threads (128 warps) per SM are supported");
+    c->ctas_per_sm = (uint32_t)ws_opts_uint(o, "sm.ctas");
+    c->scheds = (uint32_t)ws_opts_uint(o, "sm.schedulers");
+    if (c->scheds == 0 || c->scheds > c->slots)
+        return ws_error_set(err, WS_E_RANGE, "sm.schedulers: %u schedulers for %u warp slots (need 1..%u)",
+                            c->scheds, c->slots, c->slots);
+    c->sched = (uint32_t)ws_opts_enum(o, "sm.sched");
+    {
+        static const char *const s[] = { "gto", "lrr", "two-level" };
+        c->sched = (uint32_t)pick(ws_opts_str(o, "sm.sched"), s, 3, 0);
+    }
+    c->sched_active = (uint32_t)ws_opts_uint(o, "sm.sched_active");
+    if (c->sched_active == 0) c->sched_active = 1;
+    c->ibuffer = (uint32_t)ws_opts_uint(o, "sm.ibuffer");
+    if (c->ibuffer == 0) c->ibuffer = 1;
+    c->fetch = (uint32_t)ws_opts_uint(o, "sm.fetch");
+    c->decode = (uint32_t)ws_opts_uint(o, "sm.decode");
+    uint64_t simd = ws_opts_uint(o, "sm.simd");
+    c->simd_mult = simd && simd < 32 ? (uint32_t)(32 / simd) : 1;
+    c->units[WS_U_SP] = (uint32_t)ws_opts_uint(o, "sm.sp");
+    c->units[WS_U_SFU] = (uint32_t)ws_opts_uint(o, "sm.sfu");
+    c->units[WS_U_DP] = (uint32_t)ws_opts_uint(o, "sm.dp");
+    c->units[WS_U_LDST] = 1;
+    c->dp_units = c->units[WS_U_DP];
+    if (c->units[WS_U_SP] == 0)
+        return ws_error_set(err, WS_E_RANGE, "sm.sp: an SM needs at least one SP unit");
+    if (c->units[WS_U_SFU] == 0) c->units[WS_U_SFU] = 0;
+    c->branch_lat = (uint32_t)ws_opts_uint(o, "lat.branch");
+    if (c->branch_lat == 0) c->branch_lat = 1;
+    c->l1_enable = ws_opts_bool(o, "l1d.enable");
+    c->cache_global = ws_opts_bool(o, "l1d.cache_global");
+    c->l1_latency = (uint32_t)ws_opts_uint(o, "l1d.latency");
+    c->l1_line = (uint32_t)ws_opts_uint(o, "l1d.line");
+    c->smem_latency = (uint32_t)ws_opts_uint(o, "smem.latency");
+    c->smem_banks = (uint32_t)ws_opts_uint(o, "smem.banks");
+    c->smem_bank_bytes = (uint32_t)ws_opts_uint(o, "smem.bank_bytes");
+    if (c->smem_banks == 0 || c->smem_banks > 64 || c->smem_bank_bytes == 0)
+        return ws_error_set(err, WS_E_RANGE, "smem.banks must be 1..64 and smem.bank_bytes at least 1");
+    c->cmem_latency = (uint32_t)ws_opts_uint(o, "cmem.latency");
+    c->coalesce_sector = strcmp(ws_opts_str(o, "coalesce.arch"), "sector") == 0;
+    c->skip_idle = ws_opts_bool(o, "run.skip_idle");
+    c->deadlock = ws_opts_uint(o, "run.deadlock");
+    c->max_cycles = ws_opts_uint(o, "run.max_cycles");
+    c->stats_interval = ws_opts_uint(o, "stats.interval");
+
+    static const char *const lk[WS_LC_COUNT] = {
+        "int.add", "int.max", "int.mul", "int.mad", "int.div", "int.shfl",
+        "fp.add", "fp.max", "fp.mul", "fp.mad", "fp.div",
+        "dp.add", "dp.max", "dp.mul", "dp.mad", "dp.div", "sfu",
+    };
+    for (int i = 0; i < WS_LC_COUNT; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "lat.%s", lk[i]);
+        g->lat.lat[i] = (uint16_t)ws_opts_uint(o, k);
+        snprintf(k, sizeof k, "ii.%s", lk[i]);
+        g->lat.ii[i] = (uint16_t)ws_opts_uint(o, k);
+        if (g->lat.lat[i] == 0) g->lat.lat[i] = 1;
+        if (g->lat.ii[i] == 0) g->lat.ii[i] = 1;
+    }
+    return 0;
+}
+
+void ws_gpu_device_config(const ws_opts *o, ws_device_config *dc)
+{
+    ws_device_config_default(dc);
+    dc->num_sms = (uint32_t)ws_opts_uint(o, "sm.count");
+    dc->max_threads_per_sm = (uint32_t)ws_opts_uint(o, "sm.threads");
+    dc->max_ctas_per_sm = (uint32_t)ws_opts_uint(o, "sm.ctas");
+    dc->shared_bytes_per_sm = ws_opts_uint(o, "sm.shared");
+    dc->regs_per_sm = (uint32_t)ws_opts_uint(o, "sm.regs");
+    dc->max_threads_per_cta = (uint32_t)ws_opts_uint(o, "cta.threads");
+    dc->max_shared_per_cta = ws_opts_uint(o, "cta.shared");
+    dc->local_bytes_per_thread = ws_opts_uint(o, "thread.local");
+    dc->max_call_depth = (uint32_t)ws_opts_uint(o, "thread.call_depth");
+}

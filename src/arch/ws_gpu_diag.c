@@ -1,0 +1,172 @@
+/* ws_gpu_diag.c: what every stuck warp waits for (deadlock diagnosis), and
+ * the batch-mode tables. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+#include "util/ws_util.h"
+
+typedef struct sbuf { char *p; size_t n, cap; } sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[512];
+    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    size_t len = (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1;
+    if (b->n + len + 1 > b->cap) {
+        b->cap = (b->n + len + 1) * 2;
+        b->p = ws_xrealloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->n, tmp, len);
+    b->n += len;
+    b->p[b->n] = 0;
+}
+
+static const char *ptx_name(const ws_ptx_func *f, uint32_t r)
+{
+    if (r < f->nregs) return f->regs[r].name;
+    if (r - f->nregs < f->npreds) return f->preds[r - f->nregs].name;
+    return "?";
+}
+
+void ws_gpu_diagnose(ws_gpu *g)
+{
+    sbuf b = { 0 };
+    uint32_t shown = 0, total = 0;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        for (uint32_t j = 0; j < sm->nslots; j++) {
+            ws_slot *s = &sm->slots[j];
+            if (!s->w) continue;
+            total++;
+            if (shown >= 64) continue;
+            shown++;
+            uint32_t cta[3];
+            ws_cta_index(s->cta, cta);
+            const ws_ptx_func *f = ws_warp_func(s->w);
+            sb_printf(&b, "  SM %u warp slot %u: CTA (%u,%u,%u) warp %u, pc %u (PTX line %u) in %s: ", i, j,
+                      cta[0], cta[1], cta[2], ws_warp_index(s->w), ws_warp_pc(s->w), ws_warp_line(s->w),
+                      f->name);
+            if (s->exited) {
+                sb_printf(&b, "exited, draining %u store(s) and %u request(s)\n", s->stores, s->outstanding);
+            } else if (s->at_barrier || ws_warp_status_get(s->w) == WS_WARP_BARRIER) {
+                ws_ctarec *cr = &sm->ctas[s->ctarec];
+                uint32_t at = 0, ex = 0;
+                for (uint32_t k = 0; k < cr->nwarps; k++) {
+                    ws_slot *o = &sm->slots[cr->slots[k]];
+                    if (!o->w || o->exited) ex++;
+                    else if (o->at_barrier || ws_warp_status_get(o->w) == WS_WARP_BARRIER) at++;
+                }
+                sb_printf(&b, "waits at a barrier: %u of the CTA's %u warps are at a barrier, %u exited, "
+                          "%u elsewhere\n", at, cr->nwarps, ex, cr->nwarps - at - ex);
+            } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
+                const ws_tinsn *ti = &s->tf->ins[ws_warp_pc(s->w) <= f->ninsns ? ws_warp_pc(s->w) : f->ninsns];
+                const uint32_t *r = &s->tf->regs[ti->regoff];
+                sb_printf(&b, "long_scoreboard on");
+                for (uint32_t k = 0; k < (uint32_t)(ti->ndst + ti->nsrc); k++)
+                    if (s->ready[r[k]] >= (1ull << 63))
+                        sb_printf(&b, " %s", ptx_name(f, r[k]));
+                sb_printf(&b, " (%u request(s) in flight; L1 MSHRs free: %u)\n", s->outstanding,
+                          sm->l1d ? ws_cache_mshr_free(sm->l1d) : 0);
+            } else if (s->reason == WS_STALL_MEMBAR) {
+                sb_printf(&b, "membar, %u store(s) unacknowledged\n", s->stores);
+            } else if (s->reason == WS_STALL_LG_THROTTLE || s->reason == WS_STALL_MIO_THROTTLE) {
+                sb_printf(&b, "%s: the LD/ST unit is %s\n", ws_stall_name((ws_stall)s->reason),
+                          sm->lg_fail >= 0 ? ws_lg_name((ws_lg_cause)sm->lg_fail) : "busy");
+            } else {
+                sb_printf(&b, "%s\n", ws_stall_name((ws_stall)s->reason));
+            }
+        }
+    }
+    if (total > shown) sb_printf(&b, "  ... and %u more warp(s)\n", total - shown);
+    if (!b.p) sb_printf(&b, "  (no resident warps; %" PRIu64 " CTA(s) never dispatched)\n",
+                        g->grid ? ws_grid_ctas_pending(g->grid) : 0);
+    free(g->diag);
+    g->diag = b.p;
+}
+
+/* ------------------------------------------------------------ tables */
+static double get(ws_gpu *g, const char *name, size_t launch)
+{
+    return launch == SIZE_MAX ? ws_stats_get(g->stats, name, -1)
+                              : ws_stats_launch_get(g->stats, launch, name, -1);
+}
+
+static void row(ws_gpu *g, FILE *f, size_t i, const char *label)
+{
+    double cyc = get(g, "cycles", i), wi = get(g, "warp_insns", i);
+    double h = get(g, "l1d.hits", i), m = get(g, "l1d.misses", i), r = get(g, "l1d.hit_reserved", i);
+    double l2a = get(g, "l2.accesses", i), l2h = get(g, "l2.hits", i);
+    double busy = get(g, "dram.data_busy", i), dc = get(g, "dram.cycles", i);
+    double ls = get(g, "mem.latency_sum", i), ln = get(g, "mem.latency_n", i);
+    fprintf(f, "%-28.28s %12.0f %12.0f %6.2f %6.1f %6.1f %6.1f %8.1f\n", label, cyc, wi, cyc > 0 ? wi / cyc : 0,
+            h + m + r > 0 ? 100 * h / (h + m + r) : 0, l2a > 0 ? 100 * l2h / l2a : 0, dc > 0 ? 100 * busy / dc : 0,
+            ln > 0 ? ls / ln : 0);
+}
+
+static void header(FILE *f)
+{
+    fprintf(f, "%-28s %12s %12s %6s %6s %6s %6s %8s\n", "kernel", "cycles", "warp insns", "IPC", "L1 hit",
+            "L2 hit", "DRAM%", "mem lat");
+}
+
+void ws_gpu_print_launch(ws_gpu *g, FILE *f)
+{
+    ws_gpu_stats_refresh(g);
+    size_t n = ws_stats_nlaunches(g->stats);
+    if (n == 0) return;
+    if (n == 1) header(f);
+    char label[64];
+    snprintf(label, sizeof label, "%zu %s", n, g->kernel ? ws_kernel_name(g->kernel) : "?");
+    row(g, f, n - 1, label);
+}
+
+void ws_gpu_print_summary(ws_gpu *g, FILE *f)
+{
+    ws_gpu_stats_refresh(g);
+    fprintf(f, "-- warpscope summary (%s preset, %u SMs) --\n", ws_opts_preset_name(g->opts), g->cfg.nsms);
+    header(f);
+    row(g, f, SIZE_MAX, "total");
+    double slots = ws_stats_get(g->stats, "warp_slot_cycles", -1) - ws_stats_get(g->stats, "stall.idle", -1);
+    fprintf(f, "warp states (share of resident warp-cycles):");
+    for (int i = 0; i < WS_STALL_IDLE; i++) {
+        double v = (double)ws_gpu_stall_total(g, (ws_stall)i);
+        if (slots > 0 && v / slots >= 0.0005)
+            fprintf(f, " %s %.1f%%", ws_stall_name((ws_stall)i), 100 * v / slots);
+    }
+    fprintf(f, "\nMTAML %.0f cycles vs measured average memory latency %.0f cycles\n",
+            ws_stats_get(g->stats, "mtaml", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
+}
+
+char *ws_gpu_config_json(const ws_gpu *g)
+{
+    sbuf b = { 0 };
+    sb_printf(&b, "{\"preset\": \"%s\"", ws_opts_preset_name(g->opts));
+    char buf[256];
+    for (size_t i = 0; i < ws_opts_ndefs(); i++) {
+        const ws_opt_def *d = ws_opts_def_at(i);
+        const char *v = ws_opts_text(g->opts, d->name, buf, sizeof buf);
+        bool num = d->type == WS_OPT_UINT || d->type == WS_OPT_SIZE || d->type == WS_OPT_DOUBLE;
+        bool bl = d->type == WS_OPT_BOOL;
+        sb_printf(&b, ", \"%s\": ", d->name);
+        if (num || bl) {
+            sb_printf(&b, "%s", v);
+        } else {
+            sb_printf(&b, "\"");
+            for (const char *p = v; *p; p++) {
+                if (*p == '"' || *p == '\\') sb_printf(&b, "\\%c", *p);
+                else if ((unsigned char)*p < 0x20) sb_printf(&b, "\\u%04x", (unsigned char)*p);
+                else sb_printf(&b, "%c", *p);
+            }
+            sb_printf(&b, "\"");
+        }
+    }
+    sb_printf(&b, "}");
+    return b.p;
+}

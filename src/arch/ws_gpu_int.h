@@ -1,0 +1,102 @@
+/* ws_gpu_int.h: the GPU top's private structure (shared by the files of
+ * src/arch that implement ws_gpu.h). */
+#ifndef WS_GPU_INT_H
+#define WS_GPU_INT_H
+
+#include "arch/ws_gpu.h"
+#include "arch/ws_mempart.h"
+#include "arch/ws_sm.h"
+#include "stats/ws_stats.h"
+
+/* Latency classes (GPGPU-Sim's ADD, MAX, MUL, MAD, DIV(, SHFL) per type). */
+enum {
+    WS_LC_INT_ADD = 0, WS_LC_INT_MAX, WS_LC_INT_MUL, WS_LC_INT_MAD, WS_LC_INT_DIV, WS_LC_INT_SHFL,
+    WS_LC_FP_ADD, WS_LC_FP_MAX, WS_LC_FP_MUL, WS_LC_FP_MAD, WS_LC_FP_DIV,
+    WS_LC_DP_ADD, WS_LC_DP_MAX, WS_LC_DP_MUL, WS_LC_DP_MAD, WS_LC_DP_DIV,
+    WS_LC_SFU, WS_LC_COUNT
+};
+
+enum { WS_SCHED_GTO = 0, WS_SCHED_LRR, WS_SCHED_TWO_LEVEL };
+
+/* Per-allocation memory counters (index: allocation id). */
+typedef struct ws_alloc_ctr {
+    uint64_t accesses, l1_hits, l1_misses, l1_hit_reserved, bypass;
+} ws_alloc_ctr;
+
+/* Per-instruction memory counters (per function, index: pc). */
+typedef struct ws_line_ctr {
+    uint64_t insns, accesses, l1_hits, l1_misses, lat_sum, lat_n;
+} ws_line_ctr;
+
+typedef struct ws_tline {
+    const ws_ptx_func *f;
+    ws_line_ctr *c;
+} ws_tline;
+
+typedef struct ws_gpu_cfg {
+    uint32_t nsms, slots, scheds, sched, sched_active;
+    uint32_t ibuffer, fetch, decode, simd_mult, branch_lat;
+    uint32_t units[WS_U_COUNT], dp_units;
+    bool l1_enable, cache_global, coalesce_sector;
+    uint32_t l1_latency, l1_line;
+    uint32_t smem_latency, smem_banks, smem_bank_bytes;
+    uint32_t cmem_latency;
+    bool skip_idle;
+    uint64_t deadlock, max_cycles, stats_interval;
+    uint32_t ctas_per_sm;
+} ws_gpu_cfg;
+
+typedef struct ws_gpu_mirror ws_gpu_mirror;
+
+struct ws_gpu {
+    ws_gpu_mirror *mir;         /* component counters mirrored for the registry */
+    ws_opts *opts;
+    ws_device *dev;
+    uint64_t seed;
+    uint64_t now;
+    ws_gpu_cfg cfg;
+    ws_lat lat;
+    ws_sm *sms;
+    ws_memsys *mem;
+    ws_mreq_pool pool;
+    ws_stats *stats;
+    ws_tfunc **tf;
+    size_t ntf, captf;
+    /* launch */
+    ws_grid *grid;
+    const ws_kernel *kernel;
+    uint64_t launch_start, launch_insns0;
+    uint32_t nlaunches;
+    uint32_t dispatch_rr;
+    uint64_t last_progress;
+    uint64_t age;               /* warp dispatch counter */
+    char *diag;
+    /* totals */
+    uint64_t cycles_total;      /* cycles spent in launches */
+    uint64_t warp_insns, thread_insns;
+    uint64_t skipped;           /* cycles skipped as idle */
+    uint64_t kernels;
+    /* per allocation / per line */
+    ws_alloc_ctr *actr;
+    size_t nactr;
+    ws_tline *tl;
+    size_t ntl, captl;
+    /* last allocation found (owner lookup cache) */
+    const ws_alloc *alast;
+};
+
+/* Counters of the allocation containing addr (NULL when none). */
+ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner);
+ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
+/* ws_gpu_cfg.c */
+void ws_gpu_cache_config(const ws_opts *o, const char *prefix, ws_cache_config *c, uint64_t seed);
+int ws_gpu_read_config(ws_gpu *g, ws_error *err);
+/* ws_gpu_stats.c */
+void ws_gpu_stats_register(ws_gpu *g);
+/* Copy the component counters into the registry's mirror (before reading). */
+void ws_gpu_stats_refresh(ws_gpu *g);
+void ws_gpu_stats_free(ws_gpu *g);
+/* ws_gpu_diag.c */
+void ws_gpu_diagnose(ws_gpu *g);
+
+#endif

@@ -1,0 +1,328 @@
+/* ws_gpu_stats.c: the timing model's counters in the statistics registry,
+ * the batch-mode tables, and the configuration as JSON.
+ *
+ * SM counters are registered where they live (one instance per SM).  Caches,
+ * DRAM channels and the interconnect keep their own counter structs; their
+ * values are mirrored into arrays of the GPU (ws_gpu_stats_refresh) before
+ * anything reads the registry, so every counter has one instance per
+ * component at a fixed stride. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+#include "util/ws_util.h"
+
+static const char *const stall_names[WS_STALL_COUNT] = {
+    "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier", "membar",
+    "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle", "math_pipe_throttle",
+    "drain", "idle",
+};
+static const char *const lsb_names[WS_LSB_COUNT] = { "l1", "l1_pending", "l2", "dram", "prefetch" };
+static const char *const lg_names[WS_LG_COUNT] = { "line_alloc", "mshr_full", "merge_full", "missq_full",
+                                                   "icnt_full" };
+
+const char *ws_stall_name(ws_stall s) { return (unsigned)s < WS_STALL_COUNT ? stall_names[s] : "?"; }
+const char *ws_lsb_name(ws_lsb_where w) { return (unsigned)w < WS_LSB_COUNT ? lsb_names[w] : "?"; }
+const char *ws_lg_name(ws_lg_cause c) { return (unsigned)c < WS_LG_COUNT ? lg_names[c] : "?"; }
+
+#define SMC(field) (&g->sms[0].c.field), g->cfg.nsms, sizeof(ws_sm)
+#define REG(name, desc, field) ws_stats_counter(s, name, desc, "sm", SMC(field))
+
+static double d_ipc(ws_stats_getter get, void *c, int i)
+{
+    double cyc = get(c, "cycles", -1);
+    return cyc > 0 ? get(c, "warp_insns", i) / cyc : 0;
+}
+static double d_thread_ipc(ws_stats_getter get, void *c, int i)
+{
+    double cyc = get(c, "cycles", -1);
+    return cyc > 0 ? get(c, "thread_insns", i) / cyc : 0;
+}
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+static double d_l1_hit_rate(ws_stats_getter get, void *c, int i)
+{
+    double h = get(c, "l1d.hits", i), m = get(c, "l1d.misses", i), r = get(c, "l1d.hit_reserved", i);
+    return ratio(h, h + m + r);
+}
+static double d_l1_miss_rate(ws_stats_getter get, void *c, int i)
+{
+    double h = get(c, "l1d.hits", i), m = get(c, "l1d.misses", i), r = get(c, "l1d.hit_reserved", i);
+    return ratio(m, h + m + r);
+}
+static double d_l2_hit_rate(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "l2.hits", i), get(c, "l2.accesses", i));
+}
+static double d_acc_per_insn(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.accesses", i), get(c, "mem.insns", i));
+}
+/* Data-bus busy time over the elapsed DRAM clocks of every channel (the
+ * channels' own cycle counters stop while they are idle). */
+static double d_dram_util(ws_stats_getter get, void *c, int i)
+{
+    double clocks = get(c, "dram.elapsed", -1);
+    if (i >= 0) clocks /= get(c, "mem.channels", -1);
+    return ratio(get(c, "dram.data_busy", i), clocks);
+}
+static double d_row_hit(ws_stats_getter get, void *c, int i)
+{
+    double h = get(c, "dram.row_hits", i), m = get(c, "dram.row_misses", i);
+    return ratio(h, h + m);
+}
+static double d_avg_lat(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.latency_sum", i), get(c, "mem.latency_n", i));
+}
+#define LATFN(lvl, key)                                                                     \
+    static double d_lat_##lvl(ws_stats_getter get, void *c, int i)                          \
+    {                                                                                       \
+        return ratio(get(c, "mem.latency_sum." key, i), get(c, "mem.latency_n." key, i)); \
+    }
+LATFN(l1, "l1")
+LATFN(l1p, "l1_pending")
+LATFN(l2, "l2")
+LATFN(dram, "dram")
+/* MTAML (many-thread-aware prefetching paper, equations 1-4): the largest
+ * average memory latency the warps can hide, (comp / mem) x (warps - 1). */
+static double d_warps(ws_stats_getter get, void *c, int i)
+{
+    double smc = i < 0 ? get(c, "sm_cycles", -1) : get(c, "cycles", -1);
+    double slots = get(c, "warp_slot_cycles", i) - get(c, "stall.idle", i);
+    return ratio(slots, smc);
+}
+static double d_mtaml(ws_stats_getter get, void *c, int i)
+{
+    double mem = get(c, "mem.insns", i), comp = get(c, "warp_insns", i) - mem;
+    double w = d_warps(get, c, i);
+    return mem > 0 && w > 1 ? comp / mem * (w - 1) : 0;
+}
+static double d_mtaml_pref(ws_stats_getter get, void *c, int i)
+{
+    double mem = get(c, "mem.insns", i), comp = get(c, "warp_insns", i) - mem;
+    double p = ratio(get(c, "pf.useful", i), get(c, "mem.accesses", i));
+    if (isnan(p)) p = 0;
+    double cn = comp + p * mem, mn = (1 - p) * mem, w = d_warps(get, c, i);
+    return mn > 0 && w > 1 ? cn / mn * (w - 1) : 0;
+}
+
+typedef struct mirror_cache {
+    uint64_t accesses, hits, hit_reserved, misses, resfail, resfail_line, resfail_mshr, resfail_merge,
+        resfail_missq, merges, fills, evictions, writebacks, sector_misses;
+} mirror_cache;
+
+static void mirror(mirror_cache *m, const ws_cache_stats *cs)
+{
+    memset(m, 0, sizeof *m);
+    for (int k = 0; k < 5; k++) {
+        m->accesses += cs->accesses[k];
+        m->hits += cs->hits[k];
+        m->hit_reserved += cs->hit_reserved[k];
+        m->misses += cs->misses[k];
+    }
+    m->resfail_line = cs->resfail[WS_CFAIL_LINE_ALLOC];
+    m->resfail_mshr = cs->resfail[WS_CFAIL_MSHR_FULL];
+    m->resfail_merge = cs->resfail[WS_CFAIL_MERGE_FULL];
+    m->resfail_missq = cs->resfail[WS_CFAIL_MISSQ_FULL];
+    m->resfail = m->resfail_line + m->resfail_mshr + m->resfail_merge + m->resfail_missq;
+    m->merges = cs->mshr_merges;
+    m->fills = cs->fills;
+    m->evictions = cs->evictions;
+    m->writebacks = cs->writebacks;
+    m->sector_misses = cs->sector_misses;
+}
+
+struct ws_gpu_mirror {
+    uint64_t cycles, nsms, skipped, kernels, nchan, core_mhz, dram_mhz, sm_cycles, dram_elapsed;
+    uint64_t *slot_cycles;          /* per SM: warp slots x cycles */
+    mirror_cache *l1, *l2;
+    ws_dram_stats *dram;
+    uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
+    uint64_t pf_useful;
+};
+
+static ws_gpu_mirror *mir(ws_gpu *g) { return g->mir; }
+
+void ws_gpu_stats_refresh(ws_gpu *g)
+{
+    ws_gpu_mirror *m = mir(g);
+    m->cycles = g->cycles_total + (g->grid ? g->now - g->launch_start : 0);
+    m->nsms = g->cfg.nsms;
+    m->nchan = ws_memsys_nchannels(g->mem);
+    m->sm_cycles = m->cycles * m->nsms;
+    m->dram_elapsed = m->core_mhz ? m->cycles * m->dram_mhz / m->core_mhz * m->nchan : 0;
+    m->skipped = g->skipped;
+    m->kernels = g->kernels;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        m->slot_cycles[i] = m->cycles * g->cfg.slots;
+        if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
+    }
+    for (uint32_t i = 0; i < ws_memsys_nslices(g->mem); i++) {
+        ws_cache *c = ws_memsys_l2(g->mem, i);
+        if (c) mirror(&m->l2[i], ws_cache_stats_get(c));
+    }
+    for (uint32_t i = 0; i < ws_memsys_nchannels(g->mem); i++)
+        m->dram[i] = *ws_dram_stats_get(ws_memsys_dram(g->mem, i));
+    memset(m->lat_sum, 0, sizeof m->lat_sum);
+    memset(m->lat_n, 0, sizeof m->lat_n);
+    m->lat_sum_all = m->lat_n_all = 0;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++)
+        for (int l = 0; l < WS_LVL_COUNT; l++) {
+            m->lat_sum[l] += g->sms[i].c.lat_sum[l];
+            m->lat_n[l] += g->sms[i].c.lat_n[l];
+            m->lat_sum_all += g->sms[i].c.lat_sum[l];
+            m->lat_n_all += g->sms[i].c.lat_n[l];
+        }
+}
+
+
+void ws_gpu_stats_register(ws_gpu *g)
+{
+    ws_stats *s = g->stats;
+    uint32_t n = g->cfg.nsms;
+    ws_gpu_mirror *m = ws_xmalloc(sizeof *m);
+    memset(m, 0, sizeof *m);
+    m->slot_cycles = ws_xmalloc(n * sizeof *m->slot_cycles);
+    m->l1 = ws_xmalloc(n * sizeof *m->l1);
+    uint32_t ns = ws_memsys_nslices(g->mem), nch = ws_memsys_nchannels(g->mem);
+    m->l2 = ws_xmalloc((ns ? ns : 1) * sizeof *m->l2);
+    m->dram = ws_xmalloc((nch ? nch : 1) * sizeof *m->dram);
+    memset(m->slot_cycles, 0, n * sizeof *m->slot_cycles);
+    memset(m->l1, 0, n * sizeof *m->l1);
+    memset(m->l2, 0, (ns ? ns : 1) * sizeof *m->l2);
+    memset(m->dram, 0, (nch ? nch : 1) * sizeof *m->dram);
+    g->mir = m;
+    ws_stats_counter(s, "cycles", "core cycles spent in kernels", "", &m->cycles, 1, 0);
+    ws_stats_counter(s, "sm.count", "SMs", "", &m->nsms, 1, 0);
+    ws_stats_counter(s, "mem.channels", "DRAM channels", "", &m->nchan, 1, 0);
+    m->core_mhz = ws_opts_uint(g->opts, "clock.core");
+    m->dram_mhz = ws_opts_uint(g->opts, "clock.dram");
+    ws_stats_counter(s, "clock.core_mhz", "core clock (MHz)", "", &m->core_mhz, 1, 0);
+    ws_stats_counter(s, "clock.dram_mhz", "DRAM command clock (MHz)", "", &m->dram_mhz, 1, 0);
+    ws_stats_counter(s, "sm_cycles", "cycles x SMs", "", &m->sm_cycles, 1, 0);
+    ws_stats_counter(s, "dram.elapsed", "DRAM command clocks elapsed x channels", "", &m->dram_elapsed, 1, 0);
+    ws_stats_counter(s, "cycles_skipped", "idle cycles skipped (accounted in bulk)", "", &m->skipped, 1, 0);
+    ws_stats_counter(s, "kernels", "kernel launches completed", "", &m->kernels, 1, 0);
+    REG("warp_insns", "warp instructions issued", issued);
+    REG("thread_insns", "thread instructions (active lanes of issued warp instructions)", thread_insns);
+    ws_stats_derived(s, "ipc", "warp instructions per cycle (whole GPU)", "", 1, d_ipc);
+    ws_stats_derived(s, "thread_ipc", "thread instructions per cycle", "", 1, d_thread_ipc);
+    ws_stats_counter(s, "warp_slot_cycles", "warp slots x cycles (the stall counters add up to it)", "sm",
+                     m->slot_cycles, n, sizeof *m->slot_cycles);
+    char name[64], desc[128];
+    for (int i = 0; i < WS_STALL_COUNT; i++) {
+        snprintf(name, sizeof name, "stall.%s", stall_names[i]);
+        snprintf(desc, sizeof desc, "warp-cycles in state %s (Nsight Compute name)", stall_names[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.stall[i], n, sizeof(ws_sm));
+    }
+    for (int i = 0; i < WS_LSB_COUNT; i++) {
+        snprintf(name, sizeof name, "stall.long_scoreboard.%s", lsb_names[i]);
+        snprintf(desc, sizeof desc, "long_scoreboard warp-cycles whose data came from %s", lsb_names[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.lsb[i], n, sizeof(ws_sm));
+    }
+    for (int i = 0; i < WS_LG_COUNT; i++) {
+        snprintf(name, sizeof name, "stall.lg_throttle.%s", lg_names[i]);
+        snprintf(desc, sizeof desc, "lg_throttle warp-cycles while the L1 refused requests: %s", lg_names[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.lg[i], n, sizeof(ws_sm));
+    }
+    REG("sched.issue", "scheduler cycles that issued (GPGPU-Sim W)", sched_issue);
+    REG("sched.idle", "scheduler cycles with no valid instruction (GPGPU-Sim Idle)", sched_idle);
+    REG("sched.scoreboard", "scheduler cycles blocked by the scoreboard (GPGPU-Sim Scoreboard)", sched_scoreboard);
+    REG("sched.stall", "scheduler cycles blocked by a busy pipeline (GPGPU-Sim Stall)", sched_stall);
+    REG("mem.insns", "global/local/atomic warp memory instructions", mem_insns);
+    REG("mem.accesses", "requests those instructions made (coalesced)", mem_accesses);
+    ws_stats_derived(s, "mem.accesses_per_insn", "requests per global/local warp memory instruction", "sm", n,
+                     d_acc_per_insn);
+    REG("mem.load_accesses", "requests made by load instructions", ld_accesses);
+    REG("mem.loads", "global/local load warp instructions", ld_insns);
+    REG("mem.stores", "global/local store warp instructions", st_insns);
+    REG("mem.atomics", "atomic and reduction warp instructions", atom_insns);
+    REG("shared.insns", "shared-memory warp instructions", shared_insns);
+    REG("shared.cycles", "cycles they occupied the shared-memory pipe (bank conflicts)", shared_cycles);
+    REG("const.insns", "constant/parameter warp instructions", const_insns);
+    REG("const.misses", "constant-cache misses", const_misses);
+    REG("l1d.hits", "L1D hits", l1_hits);
+    REG("l1d.hit_reserved", "L1D hits on lines being filled (merged into an MSHR)", l1_hit_reserved);
+    REG("l1d.misses", "L1D misses", l1_misses);
+    REG("l1d.resfail", "L1D reservation failures", l1_resfail);
+    REG("l1d.bypass", "requests that skipped L1D (ld.cg, atomics, L1 off)", bypass);
+    ws_stats_derived(s, "l1d.hit_rate", "L1D hits / accesses", "sm", n, d_l1_hit_rate);
+    ws_stats_derived(s, "l1d.miss_rate", "L1D misses / accesses", "sm", n, d_l1_miss_rate);
+    REG("ctas", "CTAs completed", ctas_done);
+    REG("active_cycles", "cycles with at least one resident warp", active_cycles);
+    static const char *const cf[] = { "accesses", "hits", "hit_reserved", "misses", "resfail",
+                                      "resfail.line_alloc", "resfail.mshr_full", "resfail.merge_full",
+                                      "resfail.missq_full", "mshr_merges", "fills", "evictions",
+                                      "writebacks", "sector_misses" };
+    for (size_t i = 0; i < sizeof cf / sizeof *cf; i++) {
+        snprintf(name, sizeof name, "l1d.cache.%s", cf[i]);
+        snprintf(desc, sizeof desc, "L1D cache model: %s", cf[i]);
+        ws_stats_counter(s, name, desc, "sm", (const uint64_t *)(void *)&m->l1[0] + i, n, sizeof *m->l1);
+        snprintf(name, sizeof name, "l2.%s", cf[i]);
+        snprintf(desc, sizeof desc, "L2 slices: %s", cf[i]);
+        ws_stats_counter(s, name, desc, "l2", (const uint64_t *)(void *)&m->l2[0] + i,
+                         ws_memsys_nslices(g->mem), sizeof *m->l2);
+    }
+    ws_stats_derived(s, "l2.hit_rate", "L2 hits / accesses", "", 1, d_l2_hit_rate);
+    uint32_t nc = ws_memsys_nchannels(g->mem);
+#define DR(f, d) ws_stats_counter(s, "dram." #f, d, "chan", &m->dram[0].f, nc, sizeof *m->dram)
+    DR(reads, "DRAM read requests completed");
+    DR(writes, "DRAM write requests completed");
+    DR(bytes_read, "bytes read from DRAM");
+    DR(bytes_written, "bytes written to DRAM");
+    DR(activates, "row activations");
+    DR(precharges, "precharges");
+    DR(row_hits, "column commands to an open row");
+    DR(row_misses, "column commands that needed an activation");
+    DR(data_busy, "command clocks the data bus carried data");
+    DR(cycles, "DRAM command clocks elapsed");
+    DR(queue_full, "requests refused by a full DRAM queue");
+    DR(latency_sum, "sum of DRAM queue-to-data latencies (command clocks)");
+#undef DR
+    ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
+                     d_dram_util);
+    ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
+    ws_stats_counter(s, "mem.latency_sum", "sum of request latencies, LD/ST issue to data back", "",
+                     &m->lat_sum_all, 1, 0);
+    ws_stats_counter(s, "mem.latency_n", "requests in mem.latency_sum", "", &m->lat_n_all, 1, 0);
+    ws_stats_derived(s, "mem.avg_latency", "average memory latency (cycles)", "", 1, d_avg_lat);
+    static const char *const lv[WS_LVL_COUNT] = { "none", "l1", "l1_pending", "pfc", "l2", "l2_pending", "dram" };
+    for (int l = 1; l < WS_LVL_COUNT; l++) {
+        snprintf(name, sizeof name, "mem.latency_sum.%s", lv[l]);
+        snprintf(desc, sizeof desc, "latency sum of requests served by %s", lv[l]);
+        ws_stats_counter(s, name, desc, "", &m->lat_sum[l], 1, 0);
+        snprintf(name, sizeof name, "mem.latency_n.%s", lv[l]);
+        snprintf(desc, sizeof desc, "requests served by %s", lv[l]);
+        ws_stats_counter(s, name, desc, "", &m->lat_n[l], 1, 0);
+    }
+    ws_stats_derived(s, "mem.avg_latency.l1", "average latency of L1 hits", "", 1, d_lat_l1);
+    ws_stats_derived(s, "mem.avg_latency.l1_pending", "average latency of L1 MSHR merges", "", 1, d_lat_l1p);
+    ws_stats_derived(s, "mem.avg_latency.l2", "average latency of L2 hits", "", 1, d_lat_l2);
+    ws_stats_derived(s, "mem.avg_latency.dram", "average latency of DRAM accesses", "", 1, d_lat_dram);
+    ws_stats_counter(s, "pf.useful", "prefetched lines used by a demand access", "", &m->pf_useful, 1, 0);
+    ws_stats_derived(s, "warps_active", "average resident warps per SM (MTAML #warps)", "", 1, d_warps);
+    ws_stats_derived(s, "mtaml", "MTAML, eq. 1: (comp/mem) x (warps - 1) cycles", "", 1, d_mtaml);
+    ws_stats_derived(s, "mtaml_pref", "MTAML with prefetching, eqs. 2-4", "", 1, d_mtaml_pref);
+    if (g->cfg.stats_interval) {
+        static const char *const series[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
+                                              "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n" };
+        ws_error err;
+        ws_stats_series(s, g->cfg.stats_interval, series, sizeof series / sizeof *series, &err);
+    }
+}
+
+void ws_gpu_stats_free(ws_gpu *g)
+{
+    ws_gpu_mirror *m = g->mir;
+    if (!m) return;
+    free(m->slot_cycles);
+    free(m->l1);
+    free(m->l2);
+    free(m->dram);
+    free(m);
+    g->mir = NULL;
+}
+
+void ws_gpu_stats_sync(ws_gpu *g) { ws_gpu_stats_refresh(g); }

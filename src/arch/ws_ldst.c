@@ -1,0 +1,491 @@
+/* ws_ldst.c: the SM's LD/ST unit: coalescing a warp's lane addresses into
+ * requests, shared-memory bank conflicts, the constant cache, L1D lookups
+ * (one request per cycle), injection into the request network, and replies
+ * coming back (L1 fills, register release, store acknowledgements). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+#include "arch/ws_sm.h"
+#include "util/ws_util.h"
+
+#define WS_SHORT (1ull << 62)
+#define NO_LOAD UINT32_MAX
+
+/* ------------------------------------------------------------ pending loads */
+uint32_t ws_pload_new(ws_sm *sm, uint32_t slot, const uint32_t *dst, uint32_t ndst)
+{
+    uint32_t id;
+    if (sm->plfree) {
+        id = sm->plfree - 1;
+        sm->plfree = sm->pl[id].next_free;
+    } else {
+        if (sm->npl == sm->capl) {
+            sm->capl = sm->capl ? 2 * sm->capl : 256;
+            sm->pl = ws_xrealloc(sm->pl, sm->capl * sizeof *sm->pl);
+        }
+        id = sm->npl++;
+    }
+    ws_pload *p = &sm->pl[id];
+    memset(p, 0, sizeof *p);
+    p->slot = (uint16_t)slot;
+    p->dst = dst;
+    p->ndst = (uint16_t)ndst;
+    p->live = 1;
+    return id;
+}
+
+static uint8_t lsb_of(uint8_t level)
+{
+    switch (level) {
+    case WS_LVL_L1: return WS_LSB_L1;
+    case WS_LVL_L1_PENDING: return WS_LSB_L1_PENDING;
+    case WS_LVL_PFC: return WS_LSB_PREFETCH;
+    case WS_LVL_L2: case WS_LVL_L2_PENDING: return WS_LSB_L2;
+    case WS_LVL_DRAM: return WS_LSB_DRAM;
+    default: return WS_LSB_L1;
+    }
+}
+
+/* One part of load `id` is done (data at `now`). */
+static void pload_part(ws_sm *sm, uint32_t id, uint8_t level, uint64_t now)
+{
+    ws_pload *p = &sm->pl[id];
+    if (level > p->level) p->level = level;
+    if (--p->outstanding > 0)
+        return;
+    ws_slot *s = &sm->slots[p->slot];
+    if (s->w) {
+        for (uint32_t i = 0; i < p->ndst; i++)
+            if (s->ready[p->dst[i]] == (WS_PEND | id))
+                s->ready[p->dst[i]] = now;
+        if (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER &&
+            (s->wait_load == id || s->wait_load == NO_LOAD)) {
+            s->sub = lsb_of(p->level);
+            ws_slot_wake(sm, s, now);
+        }
+    }
+    p->live = 0;
+    p->next_free = sm->plfree;
+    sm->plfree = id + 1;
+}
+
+/* ------------------------------------------------------------ hit events */
+static void hev_push(ws_sm *sm, uint64_t t, uint32_t load, uint8_t level)
+{
+    if (sm->nhev == sm->caphev) {
+        sm->caphev = sm->caphev ? 2 * sm->caphev : 64;
+        sm->hev = ws_xrealloc(sm->hev, sm->caphev * sizeof *sm->hev);
+    }
+    uint32_t i = sm->nhev++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (sm->hev[p].t <= t) break;
+        sm->hev[i] = sm->hev[p];
+        i = p;
+    }
+    sm->hev[i] = (ws_hitev){ t, load, level };
+}
+
+static ws_hitev hev_pop(ws_sm *sm)
+{
+    ws_hitev top = sm->hev[0], last = sm->hev[--sm->nhev];
+    uint32_t i = 0, n = sm->nhev;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && sm->hev[c + 1].t < sm->hev[c].t) c++;
+        if (sm->hev[c].t >= last.t) break;
+        sm->hev[i] = sm->hev[c];
+        i = c;
+    }
+    if (n) sm->hev[i] = last;
+    return top;
+}
+
+void ws_ldst_hit_events(ws_sm *sm, uint64_t now)
+{
+    while (sm->nhev && sm->hev[0].t <= now) {
+        ws_hitev e = hev_pop(sm);
+        /* ties keep push order for equal times only approximately; the
+         * register release is the same either way */
+        pload_part(sm, e.load, e.level, e.t);
+        ws_slot *s = &sm->slots[sm->pl[e.load].slot];
+        (void)s;
+    }
+}
+
+bool ws_ldst_busy(const ws_sm *sm, uint64_t now)
+{
+    return sm->ilreq < sm->nlreq || sm->ldst_free > now;
+}
+
+/* ------------------------------------------------------------ issue */
+static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
+
+typedef struct seg { uint64_t key; uint32_t sectors; uint32_t bytes; } seg;
+
+int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn *ti, uint64_t now,
+                  ws_error *err)
+{
+    (void)err;
+    ws_gpu *g = sm->gpu;
+    ws_slot *s = &sm->slots[slotno];
+    const uint32_t *dst = &s->tf->regs[ti->regoff];
+    uint32_t ndst = ti->ndst;
+    bool is_load = st->mem_kind == WS_ACC_LOAD;
+    bool is_atom = st->mem_kind == WS_ACC_ATOMIC;
+    bool is_store = st->mem_kind == WS_ACC_STORE;
+    if (st->mem_kind == WS_ACC_PREFETCH || st->mem_mask == 0) {
+        /* prefetch instructions and fully predicated-off accesses: no traffic */
+        for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = now + 1;
+        return 0;
+    }
+    ws_line_ctr *lc = ws_gpu_line_ctr(g, st->func, st->pc);
+    lc->insns++;
+
+    /* split lanes by space */
+    uint32_t m_sh = 0, m_const = 0, m_gl = 0;
+    for (uint32_t m = st->mem_mask; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m);
+        uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
+        if (sp == WS_SP_SHARED) m_sh |= 1u << l;
+        else if (sp == WS_SP_CONST || sp == WS_SP_PARAM) m_const |= 1u << l;
+        else m_gl |= 1u << l;
+    }
+    uint32_t size = st->size ? st->size : 4;
+    uint64_t pipe = 0;              /* cycles the shared/const pipe is busy */
+    uint32_t load = NO_LOAD;
+    bool wants_data = ndst > 0 && (is_load || is_atom);
+
+    /* shared memory: the most distinct words any bank must serve */
+    uint64_t sh_ready = 0;
+    if (m_sh) {
+        uint32_t banks = g->cfg.smem_banks, bw = g->cfg.smem_bank_bytes;
+        uint64_t words[128];
+        uint32_t nw = 0;
+        for (uint32_t m = m_sh; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            uint32_t per = size > bw ? size / bw : 1;
+            for (uint32_t k = 0; k < per && nw < 128; k++) {
+                uint64_t wd = st->addr[l] / bw + k;
+                bool dup = false;
+                for (uint32_t j = 0; j < nw; j++)
+                    if (words[j] == wd) { dup = true; break; }
+                if (!dup) words[nw++] = wd;
+            }
+        }
+        uint32_t cnt[64] = { 0 }, deg = 1;
+        for (uint32_t j = 0; j < nw; j++) {
+            uint32_t b = (uint32_t)(words[j] % banks) & 63;
+            if (++cnt[b] > deg) deg = cnt[b];
+        }
+        pipe += deg;
+        sm->c.shared_insns++;
+        sm->c.shared_cycles += deg;
+        sh_ready = now + g->cfg.smem_latency + deg - 1;
+    }
+    /* constant / parameter space: one lookup per distinct line */
+    uint32_t const_hits = 0;
+    uint64_t const_ready = 0;
+    ws_mreq *creq[32];
+    uint32_t ncreq = 0;
+    if (m_const) {
+        uint64_t lines[32];
+        uint32_t nl = 0, csz = 64;
+        if (sm->cmem) csz = ws_cache_config_get(sm->cmem)->line;
+        for (uint32_t m = m_const; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
+            uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
+            uint64_t ln = a / csz * csz;
+            bool dup = false;
+            for (uint32_t j = 0; j < nl; j++)
+                if (lines[j] == ln) { dup = true; break; }
+            if (!dup) lines[nl++] = ln;
+        }
+        pipe += nl;
+        sm->c.const_insns++;
+        for (uint32_t j = 0; j < nl; j++) {
+            bool hit = sm->cmem ? ws_cache_access_ideal(sm->cmem, lines[j], false, now) : true;
+            if (hit) {
+                const_hits++;
+            } else {
+                sm->c.const_misses++;
+                ws_mreq *r = ws_mreq_alloc(&g->pool);
+                r->addr = lines[j];
+                r->size = csz;
+                r->sector_mask = 1;
+                r->kind = WS_MREQ_READ;
+                r->space = WS_SP_CONST;
+                r->flags = WS_MREQ_F_BYPASS_L1;
+                creq[ncreq++] = r;
+            }
+        }
+        const_ready = now + g->cfg.cmem_latency + nl - 1;
+    }
+
+    /* global / local: coalesce */
+    seg segs[64];
+    uint32_t nseg = 0;
+    if (m_gl) {
+        uint32_t segsz = g->cfg.coalesce_sector ? 32 : size >= 4 ? 128 : size == 2 ? 64 : 32;
+        uint64_t total = (uint64_t)g->cfg.nsms * sm->nslots * 32;
+        uint64_t gslot = (uint64_t)sm->id * sm->nslots + slotno;
+        for (uint32_t m = m_gl; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
+            uint32_t parts = 1, psz = size;
+            if (sp == WS_SP_LOCAL && size > 4) { parts = size / 4; psz = 4; }
+            for (uint32_t k = 0; k < parts; k++) {
+                uint64_t a = st->addr[l] + (uint64_t)k * psz;
+                if (sp == WS_SP_LOCAL) {
+                    uint64_t word = a >> 2;
+                    a = WS_GEN_LOCAL_BASE + (((word * total) + gslot * 32 + l) << 2) + (a & 3);
+                }
+                uint64_t key = a / segsz;
+                uint32_t sec = 1u << ((a % 128) / 32);
+                uint32_t j;
+                for (j = 0; j < nseg; j++)
+                    if (segs[j].key == key) break;
+                if (j == nseg) {
+                    if (nseg == 64) continue;
+                    segs[nseg++] = (seg){ key, 0, 0 };
+                }
+                segs[j].sectors |= sec;
+                segs[j].bytes += psz;
+                if (sp == WS_SP_LOCAL) segs[j].bytes |= 0x80000000u;   /* local marker */
+            }
+        }
+        sm->c.mem_insns++;
+        if (is_load) sm->c.ld_insns++;
+        else if (is_store) sm->c.st_insns++;
+        else sm->c.atom_insns++;
+        uint32_t naccess = nseg;
+        sm->c.mem_accesses += naccess;
+        if (is_load) sm->c.ld_accesses += naccess;
+        lc->accesses += naccess;
+        /* build the requests */
+        sm->nlreq = sm->ilreq = 0;
+        uint32_t line = g->cfg.l1_line;
+        for (uint32_t j = 0; j < nseg; j++) {
+            ws_mreq *r = ws_mreq_alloc(&g->pool);
+            bool local = (segs[j].bytes & 0x80000000u) != 0;
+            uint64_t a = segs[j].key * segsz;
+            r->kind = is_load ? WS_MREQ_READ : is_store ? WS_MREQ_WRITE : WS_MREQ_ATOMIC;
+            r->space = local ? WS_SP_LOCAL : WS_SP_GLOBAL;
+            r->cacheop = st->cacheop;
+            r->flags = local ? WS_MREQ_F_LOCAL : 0;
+            bool bypass = !g->cfg.l1_enable || is_atom || st->cacheop == WS_CACHE_CG ||
+                          st->cacheop == WS_CACHE_CV || (!local && !g->cfg.cache_global && !is_store);
+            if (bypass) r->flags |= WS_MREQ_F_BYPASS_L1;
+            r->sector_mask = segs[j].sectors;
+            if (is_load && !bypass && sm->l1d && !ws_cache_config_get(sm->l1d)->sector) {
+                r->addr = a / line * line;
+                r->size = line;
+                r->sector_mask = (1u << (line / 32 < 32 ? line / 32 : 31)) - 1;
+                if (line / 32 == 0) r->sector_mask = 1;
+            } else {
+                r->addr = a / 128 * 128;
+                r->size = popc(segs[j].sectors) * 32;
+            }
+            r->sm = (uint16_t)sm->id;
+            r->slot = (uint16_t)slotno;
+            r->pc = st->pc;
+            r->ptx_line = st->insn ? st->insn->line : 0;
+            r->t_issue = now;
+            ws_alloc_ctr *ac = local ? NULL : ws_gpu_alloc_ctr(g, a, &r->owner);
+            if (ac) ac->accesses++;
+            sm->lreq[sm->nlreq++] = r;
+        }
+    }
+
+    /* registers */
+    uint32_t parts = (m_sh ? 1 : 0) + const_hits + ncreq + (wants_data ? nseg : 0);
+    bool only_fixed = wants_data && nseg == 0 && ncreq == 0;
+    if (wants_data && only_fixed) {
+        uint64_t t = sh_ready > const_ready ? sh_ready : const_ready;
+        for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = t | WS_SHORT;
+    } else if (wants_data && parts) {
+        load = ws_pload_new(sm, slotno, dst, ndst);
+        sm->pl[load].outstanding = parts;
+        for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = WS_PEND | load;
+        if (m_sh) hev_push(sm, sh_ready, load, WS_LVL_L1);
+        for (uint32_t j = 0; j < const_hits; j++) hev_push(sm, const_ready, load, WS_LVL_L1);
+    } else if (ndst) {
+        for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = now + 1;
+    }
+    for (uint32_t j = 0; j < ncreq; j++) {
+        ws_mreq *r = creq[j];
+        r->sm = (uint16_t)sm->id;
+        r->slot = (uint16_t)slotno;
+        r->load = load;
+        r->t_issue = now;
+        r->pc = st->pc;
+        s->outstanding++;
+        ws_mreq_fifo_push(&sm->bypass, r);
+    }
+    for (uint32_t j = 0; j < sm->nlreq; j++) {
+        ws_mreq *r = sm->lreq[j];
+        r->load = wants_data ? load : NO_LOAD;
+        s->outstanding++;
+        if (!wants_data) s->stores++;
+    }
+    if (pipe) sm->ldst_free = now + pipe;
+    return 0;
+}
+
+/* ------------------------------------------------------------ per cycle */
+static void wake_waiters(ws_sm *sm, uint64_t now)
+{
+    for (int k = 0; k < 2; k++) {
+        uint64_t m = sm->ldst_waiters[k];
+        sm->ldst_waiters[k] = 0;
+        while (m) {
+            uint32_t i = (uint32_t)__builtin_ctzll(m) + 64u * (uint32_t)k;
+            m &= m - 1;
+            if (i < sm->nslots && sm->slots[i].w && sm->slots[i].elig == WS_NEVER &&
+                (sm->slots[i].reason == WS_STALL_LG_THROTTLE || sm->slots[i].reason == WS_STALL_MIO_THROTTLE))
+                ws_slot_wake(sm, &sm->slots[i], now);
+        }
+    }
+}
+
+static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    ws_line_ctr *lc = ws_gpu_line_ctr(g, NULL, 0);
+    (void)lc;
+    r->t_l1 = now;
+    if (r->flags & WS_MREQ_F_BYPASS_L1 || !sm->l1d) {
+        if (ws_mreq_fifo_full(&sm->bypass)) {
+            sm->lg_fail = WS_LG_MISSQ_FULL;
+            return;
+        }
+        ws_mreq_fifo_push(&sm->bypass, r);
+        sm->c.bypass++;
+        sm->ilreq++;
+        ws_alloc_ctr *ac = g->nactr > r->owner ? &g->actr[r->owner] : NULL;
+        if (ac && r->owner) ac->bypass++;
+        return;
+    }
+    ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
+    if (res.status == WS_CACHE_RESFAIL) {
+        sm->c.l1_resfail++;
+        sm->lg_fail = (int8_t)(res.fail == WS_CFAIL_LINE_ALLOC ? WS_LG_LINE_ALLOC
+                               : res.fail == WS_CFAIL_MSHR_FULL ? WS_LG_MSHR_FULL
+                               : res.fail == WS_CFAIL_MERGE_FULL ? WS_LG_MERGE_FULL : WS_LG_MISSQ_FULL);
+        return;
+    }
+    sm->lg_fail = -1;
+    sm->ilreq++;
+    ws_alloc_ctr *ac = r->owner && g->nactr > r->owner ? &g->actr[r->owner] : NULL;
+    ws_line_ctr *pl = ws_gpu_line_ctr(g, NULL, 0);
+    (void)pl;
+    if (r->kind == WS_MREQ_WRITE) {
+        if (res.status == WS_CACHE_HIT) sm->c.l1_hits++; else sm->c.l1_misses++;
+        if (!res.forwarded) {
+            /* absorbed by a write-back line: acknowledged at once */
+            uint32_t slot = r->slot;
+            ws_mreq_free(&g->pool, r);
+            ws_sm_store_acked(sm, slot, now, err);
+        }
+        return;
+    }
+    switch (res.status) {
+    case WS_CACHE_HIT:
+        sm->c.l1_hits++;
+        if (ac) ac->l1_hits++;
+        if (r->load != NO_LOAD) hev_push(sm, now + sm->gpu->cfg.l1_latency, r->load, WS_LVL_L1);
+        sm->slots[r->slot].outstanding--;
+        ws_mreq_free(&g->pool, r);
+        break;
+    case WS_CACHE_HIT_RESERVED:
+        sm->c.l1_hit_reserved++;
+        if (ac) ac->l1_hit_reserved++;
+        r->level = res.hit_prefetch_pending ? WS_LVL_PFC : WS_LVL_L1_PENDING;
+        break;
+    default:
+        sm->c.l1_misses++;
+        if (ac) ac->l1_misses++;
+        r->flags |= WS_MREQ_F_L1_MISS;
+        break;
+    }
+}
+
+void ws_ldst_cycle(ws_sm *sm, uint64_t now)
+{
+    ws_gpu *g = sm->gpu;
+    ws_error err;
+    if (sm->ilreq < sm->nlreq) {
+        l1_access(sm, sm->lreq[sm->ilreq], now, &err);
+        if (sm->ilreq == sm->nlreq) {
+            sm->ilreq = sm->nlreq = 0;
+            wake_waiters(sm, now + 1);
+        }
+    }
+    /* one request per cycle into the network: L1 misses first, then bypass */
+    ws_mreq *r = sm->l1d ? ws_cache_missq_head(sm->l1d) : NULL;
+    bool from_l1 = r != NULL;
+    if (!r) r = sm->bypass.head;
+    if (r) {
+        if (r->kind == WS_MREQ_WRITEBACK) r->flags |= WS_MREQ_F_NO_REPLY;
+        if (ws_memsys_push(g->mem, sm->id, r, now)) {
+            if (from_l1) ws_cache_missq_pop(sm->l1d);
+            else ws_mreq_fifo_pop(&sm->bypass);
+            if (!r->t_icnt) r->t_icnt = now;
+            g->last_progress = now;
+        }
+    }
+}
+
+/* A request finished: its data (or acknowledgement) is at the SM. */
+static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    uint32_t slot = r->slot;
+    uint8_t level = r->level ? r->level : WS_LVL_L2;
+    sm->c.lat_sum[level] += now - r->t_issue;
+    sm->c.lat_n[level]++;
+    if (r->pc != 0 || r->ptx_line) {
+        /* per-line latency is kept with the line's counters */
+    }
+    if (r->kind == WS_MREQ_WRITE || (r->kind == WS_MREQ_ATOMIC && r->load == NO_LOAD)) {
+        ws_mreq_free(&g->pool, r);
+        return slot < sm->nslots ? ws_sm_store_acked(sm, slot, now, err) : 0;
+    }
+    uint32_t load = r->load;
+    ws_mreq_free(&g->pool, r);
+    if (slot < sm->nslots && sm->slots[slot].w && sm->slots[slot].outstanding)
+        sm->slots[slot].outstanding--;
+    if (load != NO_LOAD) pload_part(sm, load, level, now);
+    if (slot < sm->nslots) return ws_sm_slot_check_done(sm, slot, now, err);
+    return 0;
+}
+
+int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    sm->c.replies++;
+    g->last_progress = now;
+    r->t_reply = now;
+    if (r->kind == WS_MREQ_WRITEBACK) {
+        ws_mreq_free(&g->pool, r);
+        return 0;
+    }
+    if ((r->flags & WS_MREQ_F_L1_MISS) && sm->l1d) {
+        ws_cache_evict ev;
+        uint8_t level = r->level;
+        ws_mreq *q = ws_cache_fill(sm->l1d, r, now, &ev);
+        while (q) {
+            ws_mreq *nx = q->next;
+            q->next = NULL;
+            if (q != r && q->level == WS_LVL_NONE) q->level = level;
+            if (q != r && (q->level == WS_LVL_L1_PENDING || q->level == WS_LVL_PFC)) { /* keep */ }
+            if (complete(sm, q, now, err) < 0) return -1;
+            q = nx;
+        }
+        return 0;
+    }
+    return complete(sm, r, now, err);
+}

@@ -1,0 +1,572 @@
+/* ws_sm.c: one SM's pipeline: warp slots, instruction buffers, scoreboard,
+ * warp schedulers (GTO, LRR, two-level), execution units, barriers, CTA
+ * retirement, and per-warp stall accounting.
+ *
+ * Work is proportional to activity: a warp slot records the earliest cycle
+ * it is worth examining (`elig`), an SM records the earliest cycle any of
+ * its parts has work (`wake`), and cycles in between are not simulated for
+ * it.  Stall reasons are accounted lazily: a slot holds its reason and the
+ * cycle it entered it, and the interval is added when the reason changes.
+ * A reason with a known end (`until`: a fixed-latency result, a busy unit,
+ * an instruction being fetched) turns into not_selected after that cycle,
+ * until the scheduler next looks at the warp. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/ws_gpu_int.h"
+#include "arch/ws_sm.h"
+#include "util/ws_util.h"
+
+#define WS_SHORT (1ull << 62)        /* reg_ready flag: short_scoreboard wait */
+
+static void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, uint64_t len)
+{
+    c->stall[reason] += len;
+    if (reason == WS_STALL_LONG_SCOREBOARD)
+        c->lsb[s->sub < WS_LSB_COUNT ? s->sub : 0] += len;
+    else if (reason == WS_STALL_LG_THROTTLE && s->sub < WS_LG_COUNT)
+        c->lg[s->sub] += len;
+}
+
+static void flush(ws_slot *s, ws_sm_counters *c, uint64_t now)
+{
+    if (now <= s->since)
+        return;
+    if (s->until && s->until < now) {
+        if (s->until > s->since)
+            account(c, s, s->reason, s->until - s->since);
+        c->stall[WS_STALL_NOT_SELECTED] += now - (s->until > s->since ? s->until : s->since);
+    } else {
+        account(c, s, s->reason, now - s->since);
+    }
+    s->since = now;
+}
+
+void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, uint64_t until)
+{
+    flush(s, c, now);
+    s->reason = reason;
+    s->until = until;
+    if (s->since < now)
+        s->since = now;
+}
+
+/* Make the slot examinable from `now` (an event released it). */
+static void sched_note(ws_sm *sm, const ws_slot *s);
+
+void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
+{
+    ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
+    s->elig = now;
+    sched_note(sm, s);
+    if (sm->wake > now)
+        sm->wake = now;
+}
+
+void ws_sm_flush_all(ws_sm *sm, uint64_t now)
+{
+    for (uint32_t i = 0; i < sm->nslots; i++) {
+        ws_slot *s = &sm->slots[i];
+        flush(s, &sm->c, now);
+        if (s->until && s->until <= now) {
+            s->reason = WS_STALL_NOT_SELECTED;
+            s->until = 0;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ schedulers */
+typedef struct ws_sched {
+    uint16_t *list;         /* slots in age order (oldest first) */
+    uint32_t n;
+    uint32_t rr;            /* LRR / two-level position */
+    uint32_t greedy;        /* GTO: current warp's slot, UINT32_MAX none */
+    uint8_t cls;            /* last cycle's GPGPU-Sim class: 0 idle 1 scoreboard 2 stall 3 issue */
+    uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
+} ws_sched;
+
+static ws_sched *scheds_of(ws_sm *sm) { return (ws_sched *)(void *)sm->order; }
+
+/* A slot's elig went down: its scheduler must look again by then. */
+static void sched_note(ws_sm *sm, const ws_slot *s)
+{
+    ws_sched *sc = &scheds_of(sm)[s->sched];
+    if (s->elig < sc->min_elig) sc->min_elig = s->elig;
+}
+
+static void sched_add(ws_sm *sm, uint32_t slot)
+{
+    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    sc->list[sc->n++] = (uint16_t)slot;
+}
+
+static void sched_remove(ws_sm *sm, uint32_t slot)
+{
+    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    for (uint32_t i = 0; i < sc->n; i++)
+        if (sc->list[i] == slot) {
+            memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
+            sc->n--;
+            if (sc->rr > i && sc->rr > 0) sc->rr--;
+            break;
+        }
+    if (sc->greedy == slot) sc->greedy = UINT32_MAX;
+}
+
+/* Two-level: a warp that starts a long wait goes to the back of the list. */
+static void sched_demote(ws_sm *sm, uint32_t slot)
+{
+    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    for (uint32_t i = 0; i < sc->n; i++)
+        if (sc->list[i] == slot) {
+            memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
+            sc->list[sc->n - 1] = (uint16_t)slot;
+            break;
+        }
+}
+
+int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
+{
+    (void)err;
+    memset(sm, 0, sizeof *sm);
+    sm->gpu = g;
+    sm->id = id;
+    sm->nslots = g->cfg.slots;
+    sm->slots = ws_xmalloc(sm->nslots * sizeof *sm->slots);
+    memset(sm->slots, 0, sm->nslots * sizeof *sm->slots);
+    for (uint32_t i = 0; i < sm->nslots; i++) {
+        sm->slots[i].reason = WS_STALL_IDLE;
+        sm->slots[i].sched = (uint16_t)(i % g->cfg.scheds);
+    }
+    sm->nctas = g->cfg.ctas_per_sm;
+    sm->ctas = ws_xmalloc(sm->nctas * sizeof *sm->ctas);
+    memset(sm->ctas, 0, sm->nctas * sizeof *sm->ctas);
+    ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
+    for (uint32_t i = 0; i < g->cfg.scheds; i++) {
+        sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
+        sc[i].n = 0;
+        sc[i].rr = 0;
+        sc[i].greedy = UINT32_MAX;
+        sc[i].cls = 0;
+        sc[i].min_elig = WS_NEVER;
+    }
+    sm->order = (uint32_t *)(void *)sc;
+    for (int u = 0; u < WS_U_COUNT; u++)
+        sm->nunits[u] = g->cfg.units[u] > 8 ? 8 : g->cfg.units[u];
+    sm->wake = WS_NEVER;
+    sm->lg_fail = -1;
+    sm->bypass.cap = 0;
+    return 0;
+}
+
+void ws_sm_fini(ws_sm *sm)
+{
+    if (!sm->slots) return;
+    ws_sched *sc = scheds_of(sm);
+    for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
+    free(sc);
+    for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
+    free(sm->slots);
+    free(sm->ctas);
+    free(sm->pl);
+    free(sm->hev);
+    sm->slots = NULL;
+}
+
+/* ------------------------------------------------------------ CTAs */
+static void ensure_ready(ws_slot *s, uint32_t n)
+{
+    if (s->ready_cap < n) {
+        s->ready = ws_xrealloc(s->ready, n * sizeof *s->ready);
+        s->ready_cap = n;
+    }
+    memset(s->ready, 0, n * sizeof *s->ready);
+}
+
+int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    uint32_t rec = UINT32_MAX;
+    for (uint32_t i = 0; i < sm->nctas; i++)
+        if (!sm->ctas[i].used) { rec = i; break; }
+    uint32_t nw = ws_cta_nwarps(cta);
+    if (rec == UINT32_MAX || nw > 64)
+        return ws_error_set(err, WS_E_STATE, "SM %u has no free CTA record", sm->id);
+    ws_ctarec *cr = &sm->ctas[rec];
+    memset(cr, 0, sizeof *cr);
+    cr->used = true;
+    cr->cta = cta;
+    cr->nwarps = nw;
+    cr->live = nw;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < sm->nslots && k < nw; i++) {
+        ws_slot *s = &sm->slots[i];
+        if (s->w) continue;
+        flush(s, &sm->c, now);
+        ws_warp *w = ws_cta_warp(cta, k);
+        s->w = w;
+        s->cta = cta;
+        s->ctarec = rec;
+        s->tf = ws_tfunc_get(g, ws_warp_func(w));
+        ensure_ready(s, s->tf->nslots);
+        s->age = g->age++;
+        s->ibuf = 0;
+        s->stores = s->outstanding = 0;
+        s->exited = s->at_barrier = s->in_membar = s->ldst_wait = 0;
+        s->wait_load = UINT32_MAX;
+        /* the first instructions are fetched now */
+        uint64_t t = now > sm->fetch_free ? now : sm->fetch_free;
+        sm->fetch_free = t + 1;
+        s->elig = t + g->cfg.decode;
+        s->ibuf = g->cfg.ibuffer;
+        s->reason = WS_STALL_NO_INSTRUCTION;
+        s->since = now;
+        s->until = s->elig;
+        cr->slots[k++] = (uint16_t)i;
+        sched_add(sm, i);
+        sched_note(sm, s);
+        if (sm->wake > s->elig) sm->wake = s->elig;
+    }
+    if (k < nw)
+        return ws_error_set(err, WS_E_STATE, "SM %u has only %u free warp slots for a CTA of %u warps",
+                            sm->id, k, nw);
+    if (sm->resident == 0) sm->resident_since = now;
+    sm->resident += nw;
+    return 0;
+}
+
+/* A warp has exited and drained: free its slot; retire its CTA when it was
+ * the last one. */
+static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
+{
+    ws_slot *s = &sm->slots[slotno];
+    ws_ctarec *cr = &sm->ctas[s->ctarec];
+    ws_slot_state(s, &sm->c, WS_STALL_IDLE, now, 0);
+    sched_remove(sm, slotno);
+    s->w = NULL;
+    s->elig = WS_NEVER;
+    sm->resident--;
+    if (sm->resident == 0)
+        sm->c.active_cycles += now - sm->resident_since;
+    if (--cr->live == 0) {
+        if (ws_cta_retire(cr->cta, err) < 0)
+            return -1;
+        cr->used = false;
+        sm->c.ctas_done++;
+    }
+    return 0;
+}
+
+/* Called when a slot's stores drain (or after exit). */
+static int maybe_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
+{
+    ws_slot *s = &sm->slots[slotno];
+    if (s->w && s->exited && s->stores == 0 && s->outstanding == 0)
+        return slot_done(sm, slotno, now, err);
+    return 0;
+}
+
+/* ------------------------------------------------------------ issue */
+enum { EV_ISSUE = 0, EV_BLOCK_SB, EV_BLOCK_PIPE, EV_NONE };
+
+/* Examine slot s at `now`; issue when possible (issue_ok).  Returns EV_*. */
+static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_error *err, int *fault)
+{
+    ws_gpu *g = sm->gpu;
+    ws_slot *s = &sm->slots[slotno];
+    ws_warp *w = s->w;
+    if (s->exited || s->at_barrier)
+        return EV_NONE;
+    if (ws_warp_status_get(w) == WS_WARP_BARRIER) {
+        s->at_barrier = 1;
+        ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now, 0);
+        s->elig = WS_NEVER;
+        return EV_NONE;
+    }
+    uint32_t pc = ws_warp_pc(w);
+    const ws_tinsn *ti = &s->tf->ins[pc <= s->tf->f->ninsns ? pc : s->tf->f->ninsns];
+    /* scoreboard */
+    uint64_t need = 0;
+    bool shortw = false, pend = false;
+    uint32_t pload = 0;
+    const uint32_t *r = &s->tf->regs[ti->regoff];
+    for (uint32_t i = 0, n = ti->ndst + ti->nsrc; i < n; i++) {
+        uint64_t v = s->ready[r[i]];
+        if (v >= WS_PEND) { pend = true; pload = (uint32_t)(v & 0xffffffffu); break; }
+        uint64_t t = v & ~WS_SHORT;
+        if (t > need) { need = t; shortw = (v & WS_SHORT) != 0; }
+    }
+    /* calls and returns switch register sets: wait for every load first */
+    if (!pend && ti->control && s->outstanding > s->stores) {
+        const ws_ptx_insn *in = ws_warp_next_insn(w);
+        if (in && (in->op == WS_OP_CALL || in->op == WS_OP_RET)) { pend = true; pload = UINT32_MAX; }
+    }
+    if (pend) {
+        if (s->reason != WS_STALL_LONG_SCOREBOARD) {
+            ws_slot_state(s, &sm->c, WS_STALL_LONG_SCOREBOARD, now, 0);
+            s->sub = WS_LSB_L1;
+            if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
+        }
+        s->wait_load = pload;
+        s->elig = WS_NEVER;
+        return EV_BLOCK_SB;
+    }
+    if (need > now) {
+        ws_slot_state(s, &sm->c, shortw ? WS_STALL_SHORT_SCOREBOARD : WS_STALL_WAIT, now, need);
+        s->elig = need;
+        return EV_BLOCK_SB;
+    }
+    if (ti->membar && s->stores > 0) {
+        s->in_membar = 1;
+        ws_slot_state(s, &sm->c, WS_STALL_MEMBAR, now, 0);
+        s->elig = WS_NEVER;
+        return EV_BLOCK_PIPE;
+    }
+    /* execution unit */
+    int inst = -1;
+    if (ti->unit == WS_U_LDST) {
+        if (ws_ldst_busy(sm, now)) {
+            const ws_ptx_insn *in = ws_warp_next_insn(w);
+            bool mio = in && (in->space == WS_SP_SHARED || in->space == WS_SP_CONST || in->space == WS_SP_PARAM);
+            uint8_t why = mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
+            if (sm->nlreq == sm->ilreq && sm->ldst_free > now) {
+                ws_slot_state(s, &sm->c, why, now, sm->ldst_free);
+                s->elig = sm->ldst_free;
+            } else {
+                if (s->reason != why) {
+                    ws_slot_state(s, &sm->c, why, now, 0);
+                    s->sub = sm->lg_fail >= 0 ? (uint8_t)sm->lg_fail : WS_LG_ICNT_FULL;
+                }
+                s->elig = WS_NEVER;
+                sm->ldst_waiters[slotno >> 6] |= 1ull << (slotno & 63);
+            }
+            return EV_BLOCK_PIPE;
+        }
+    } else if (ti->unit != WS_U_CTRL) {
+        uint64_t best = WS_NEVER;
+        for (uint32_t u = 0; u < sm->nunits[ti->unit]; u++) {
+            if (sm->unit_free[ti->unit][u] <= now) { inst = (int)u; break; }
+            if (sm->unit_free[ti->unit][u] < best) best = sm->unit_free[ti->unit][u];
+        }
+        if (inst < 0) {
+            if (best == WS_NEVER) best = now + 1;   /* no unit of that kind: SP does it */
+            ws_slot_state(s, &sm->c, WS_STALL_MATH_PIPE_THROTTLE, now, best);
+            s->elig = best;
+            return EV_BLOCK_PIPE;
+        }
+    }
+    if (!issue_ok) {
+        if (s->reason != WS_STALL_NOT_SELECTED || s->until)
+            ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
+        s->elig = now + 1;
+        return EV_ISSUE;
+    }
+    /* ---- issue */
+    ws_step st;
+    flush(s, &sm->c, now);
+    if (ws_warp_step(w, &st, err) < 0) {
+        *fault = 1;
+        return EV_ISSUE;
+    }
+    sm->c.stall[WS_STALL_SELECTED]++;
+    s->reason = WS_STALL_NOT_SELECTED;
+    s->until = 0;
+    s->since = now + 1;
+    sm->c.issued++;
+    uint32_t nact = (uint32_t)__builtin_popcount(st.active);
+    sm->c.thread_insns += nact;
+    g->warp_insns++;
+    g->thread_insns += nact;
+    g->last_progress = now;
+    if (inst >= 0)
+        sm->unit_free[ti->unit][inst] = now + ti->ii;
+    if (ti->unit == WS_U_LDST && st.mem_kind != WS_ACC_NONE) {
+        if (ws_ldst_issue(sm, slotno, &st, ti, now, err) < 0) {
+            *fault = 1;
+            return EV_ISSUE;
+        }
+    } else if (ti->ndst) {
+        uint64_t v = (now + ti->lat) | (ti->short_sb ? WS_SHORT : 0);
+        for (uint32_t i = 0; i < ti->ndst; i++)
+            s->ready[r[i]] = v;
+    }
+    /* next instruction */
+    s->elig = now + 1;
+    if (st.call || st.ret) {
+        s->tf = ws_tfunc_get(g, ws_warp_func(w));
+        ensure_ready(s, s->tf->nslots);
+    }
+    if (st.exited) {
+        s->exited = 1;
+        s->elig = WS_NEVER;
+        if (s->stores || s->outstanding) {
+            ws_slot_state(s, &sm->c, WS_STALL_DRAIN, now + 1, 0);
+        } else if (slot_done(sm, slotno, now + 1, err) < 0) {
+            *fault = 1;
+        }
+        return EV_ISSUE;
+    }
+    if (st.barrier_released) {
+        ws_ctarec *cr = &sm->ctas[s->ctarec];
+        for (uint32_t i = 0; i < cr->nwarps; i++) {
+            ws_slot *o = &sm->slots[cr->slots[i]];
+            if (o->w && o->at_barrier) {
+                o->at_barrier = 0;
+                ws_slot_wake(sm, o, now + 1);
+            }
+        }
+    } else if (st.barrier) {
+        s->at_barrier = 1;
+        ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now + 1, 0);
+        s->elig = WS_NEVER;
+    }
+    if (!s->at_barrier && (ti->control || --s->ibuf == 0)) {
+        uint64_t t = now + 1;
+        if (ti->control && st.op == WS_OP_BRA) t = now + g->cfg.branch_lat;
+        if (t < sm->fetch_free) t = sm->fetch_free;
+        sm->fetch_free = t + 1;
+        s->ibuf = g->cfg.ibuffer;
+        uint64_t ready = t + g->cfg.decode;
+        ws_slot_state(s, &sm->c, st.op == WS_OP_BRA ? WS_STALL_BRANCH_RESOLVING : WS_STALL_NO_INSTRUCTION,
+                      now + 1, ready);
+        s->elig = ready;
+    }
+    return EV_ISSUE;
+}
+
+/* The order a scheduler examines its warps in this cycle. */
+static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
+{
+    ws_gpu *g = sm->gpu;
+    uint32_t n = 0;
+    switch (g->cfg.sched) {
+    case WS_SCHED_GTO:
+        if (sc->greedy != UINT32_MAX) out[n++] = (uint16_t)sc->greedy;
+        for (uint32_t i = 0; i < sc->n; i++)
+            if (sc->list[i] != sc->greedy) out[n++] = sc->list[i];
+        break;
+    case WS_SCHED_LRR:
+        for (uint32_t i = 0; i < sc->n; i++) out[n++] = sc->list[(sc->rr + i) % sc->n];
+        break;
+    default: {                      /* two-level: round robin in the active set */
+        uint32_t act = sc->n < g->cfg.sched_active ? sc->n : g->cfg.sched_active;
+        for (uint32_t i = 0; i < act; i++) out[n++] = sc->list[(sc->rr + i) % act];
+        break;
+    }
+    }
+    return n;
+}
+
+int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    ws_sched *scs = scheds_of(sm);
+    uint16_t order[256];
+    bool any = false;
+    int fault = 0;
+
+    ws_ldst_cycle(sm, now);
+    for (uint32_t k = 0; k < g->cfg.scheds; k++) {
+        ws_sched *sc = &scs[k];
+        if (sc->min_elig > now) {
+            /* nothing to look at: the same class as last cycle */
+            switch (sc->cls) {
+            case 1: sm->c.sched_scoreboard++; break;
+            case 2: sm->c.sched_stall++; break;
+            default: sc->cls = 0; sm->c.sched_idle++; break;
+            }
+            continue;
+        }
+        uint32_t n = sched_order(sm, sc, order);
+        bool issued = false, sb = false, pipe = false;
+        uint64_t mine = WS_NEVER;
+        for (uint32_t i = 0; i < n; i++) {
+            ws_slot *s = &sm->slots[order[i]];
+            if (s->w && s->elig > now && s->elig < mine) mine = s->elig;
+            if (!s->w || s->elig > now) {
+                if (s->w && s->elig != WS_NEVER) {
+                    /* waiting for a known cycle: what for is in its reason */
+                    if (s->reason == WS_STALL_WAIT || s->reason == WS_STALL_SHORT_SCOREBOARD) sb = true;
+                    else if (s->reason == WS_STALL_MATH_PIPE_THROTTLE) pipe = true;
+                } else if (s->w && s->reason == WS_STALL_LONG_SCOREBOARD) {
+                    sb = true;
+                }
+                continue;
+            }
+            int ev = examine(sm, order[i], now, !issued, err, &fault);
+            if (fault) return -1;
+            if (s->w && s->elig < mine) mine = s->elig;
+            if (ev == EV_ISSUE && !issued) {
+                issued = true;
+                if (g->cfg.sched == WS_SCHED_GTO)
+                    sc->greedy = sm->slots[order[i]].w ? order[i] : UINT32_MAX;
+                else if (sc->n)
+                    sc->rr = (sc->rr + 1) % (g->cfg.sched == WS_SCHED_LRR ? sc->n
+                             : (sc->n < g->cfg.sched_active ? sc->n : g->cfg.sched_active));
+                /* GTO/LRR: stop looking once a warp issued (the rest keep their
+                 * reasons; see the header comment) */
+                mine = now + 1;
+                break;
+            } else if (ev == EV_BLOCK_SB) {
+                sb = true;
+            } else if (ev == EV_BLOCK_PIPE) {
+                pipe = true;
+            }
+        }
+        if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
+        if (sc->n == 0) sc->min_elig = WS_NEVER;
+        if (issued) { sm->c.sched_issue++; any = true; }
+        else if (sb) sm->c.sched_scoreboard++;
+        else if (pipe) sm->c.sched_stall++;
+        else sm->c.sched_idle++;
+        sc->cls = issued ? 3 : sb ? 1 : pipe ? 2 : 0;
+    }
+    (void)any;
+    return 0;
+}
+
+/* Earliest cycle this SM has anything to do (called after a cycle). */
+uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
+{
+    uint64_t t = WS_NEVER;
+    if (sm->ilreq < sm->nlreq || sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)))
+        return now + 1;
+    if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
+    ws_sched *scs = scheds_of(sm);
+    for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++)
+        if (scs[k].min_elig < t) t = scs[k].min_elig;
+    if (t <= now) t = now + 1;
+    return t;
+}
+
+/* Account the scheduler classes of skipped cycles (the SM did not run). */
+void ws_sm_skip(ws_sm *sm, uint64_t cycles)
+{
+    ws_sched *scs = scheds_of(sm);
+    for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++) {
+        switch (scs[k].cls) {
+        case 1: sm->c.sched_scoreboard += cycles; break;
+        case 2: sm->c.sched_stall += cycles; break;
+        default: sm->c.sched_idle += cycles; break;
+        }
+    }
+}
+
+/* A store / reduction acknowledgement or a load completion arrived. */
+int ws_sm_store_acked(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
+{
+    ws_slot *s = &sm->slots[slotno];
+    if (!s->w) return 0;
+    if (s->stores) s->stores--;
+    if (s->outstanding) s->outstanding--;
+    if (s->in_membar && s->stores == 0) {
+        s->in_membar = 0;
+        ws_slot_wake(sm, s, now);
+    }
+    return maybe_done(sm, slotno, now, err);
+}
+
+int ws_sm_slot_check_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
+{
+    return maybe_done(sm, slotno, now, err);
+}

@@ -1,0 +1,172 @@
+/* ws_sm.h: private structures of the timing model's SM side (SM pipeline,
+ * LD/ST unit) and the GPU top.  Not part of the public API (ws_gpu.h). */
+#ifndef WS_SM_H
+#define WS_SM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/ws_cache.h"
+#include "arch/ws_gpu.h"
+#include "arch/ws_mempart.h"
+#include "arch/ws_mreq.h"
+#include "core/ws_core.h"
+
+#define WS_NEVER UINT64_MAX
+#define WS_PEND (1ull << 63)          /* reg_ready value: pending load (low bits: load id) */
+
+/* Execution units. */
+enum { WS_U_SP = 0, WS_U_SFU, WS_U_DP, WS_U_LDST, WS_U_CTRL, WS_U_COUNT };
+
+/* Timing facts of one instruction (per function, built once). */
+typedef struct ws_tinsn {
+    uint8_t unit;           /* WS_U_* */
+    uint8_t short_sb;       /* result waited on is short_scoreboard (SFU) rather than wait */
+    uint8_t control;        /* bra/call/ret/exit: the instruction buffer is refilled after it */
+    uint8_t membar;         /* membar/fence */
+    uint16_t lat, ii;       /* result latency, initiation interval (issue cycles of the unit) */
+    uint16_t ndst, nsrc;    /* registers written / read (predicates offset by nregs) */
+    uint32_t regoff;        /* into ws_tfunc.regs: dsts first, then srcs */
+} ws_tinsn;
+
+typedef struct ws_tfunc {
+    const ws_ptx_func *f;
+    ws_tinsn *ins;
+    uint32_t *regs;
+    uint32_t nslots;        /* nregs + npreds */
+} ws_tfunc;
+
+typedef struct ws_lat {
+    uint16_t lat[24], ii[24];       /* by latency class (WS_LC_*) */
+} ws_lat;
+
+/* A warp memory instruction waiting for its requests. */
+typedef struct ws_pload {
+    uint16_t slot;
+    uint16_t ndst;
+    uint32_t outstanding;   /* requests not yet back */
+    const uint32_t *dst;    /* registers released at completion */
+    uint8_t level;          /* deepest ws_mreq_level that served it */
+    uint8_t live;
+    uint32_t next_free;
+} ws_pload;
+
+/* L1-hit (and constant-hit) completion events, a binary min-heap. */
+typedef struct ws_hitev { uint64_t t; uint32_t load; uint8_t level; } ws_hitev;
+
+typedef struct ws_slot {
+    ws_warp *w;             /* NULL: empty slot */
+    ws_cta *cta;
+    uint32_t ctarec;        /* index of the SM's CTA record */
+    const ws_tfunc *tf;
+    uint64_t *ready;        /* per register slot: cycle ready, or WS_PEND | load */
+    uint32_t ready_cap;
+    uint64_t elig;          /* earliest cycle worth examining (WS_NEVER: woken by an event) */
+    uint64_t age;           /* dispatch order (GTO: oldest first) */
+    /* stall accounting (lazy): reason since `since`; if until != 0 the
+     * reason ends at `until` and the warp counts as not_selected after it */
+    uint8_t reason, sub;
+    uint64_t since, until;
+    uint32_t wait_load;     /* load a long_scoreboard wait is for */
+    uint32_t ibuf;          /* decoded instructions buffered */
+    uint32_t stores;        /* stores/reductions not yet acknowledged */
+    uint32_t outstanding;   /* requests in flight */
+    uint8_t exited, at_barrier, in_membar, ldst_wait;
+    uint16_t sched;         /* scheduler index */
+} ws_slot;
+
+typedef struct ws_ctarec {
+    ws_cta *cta;
+    uint32_t first, nwarps; /* slots (not contiguous in general: list below) */
+    uint16_t slots[64];
+    uint32_t live;          /* warps not yet drained */
+    bool used;
+} ws_ctarec;
+
+typedef struct ws_sm_counters {
+    uint64_t stall[WS_STALL_COUNT];
+    uint64_t lsb[WS_LSB_COUNT];
+    uint64_t lg[WS_LG_COUNT];
+    uint64_t issued, thread_insns;
+    uint64_t sched_idle, sched_scoreboard, sched_stall, sched_issue;   /* GPGPU-Sim triple */
+    uint64_t mem_insns, mem_accesses;       /* global/local warp instructions, their requests */
+    uint64_t ld_accesses;                   /* requests of load instructions */
+    uint64_t ld_insns, st_insns, atom_insns;
+    uint64_t shared_insns, shared_cycles;   /* shared accesses and the cycles they took (conflicts) */
+    uint64_t const_insns, const_misses;
+    uint64_t l1_hits, l1_hit_reserved, l1_misses, l1_resfail;
+    uint64_t bypass;                        /* requests that skipped L1 */
+    uint64_t replies;
+    uint64_t load_lat_sum, load_lat_n;      /* L1 issue -> data back, per request */
+    uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT];
+    uint64_t ctas_done;
+    uint64_t active_cycles;                 /* cycles with at least one warp resident */
+} ws_sm_counters;
+
+typedef struct ws_sm {
+    struct ws_gpu *gpu;
+    uint32_t id;
+    ws_slot *slots;
+    uint32_t nslots;
+    ws_ctarec *ctas;
+    uint32_t nctas;
+    uint64_t wake;          /* earliest cycle the pipeline has anything to do */
+    uint64_t acct;          /* scheduler classes are accounted up to here (exclusive) */
+    uint64_t resident_since;/* for active_cycles */
+    uint32_t resident;      /* warps resident */
+    /* schedulers */
+    uint32_t *order;        /* per scheduler: slot order scratch */
+    uint32_t *rr;           /* per scheduler: LRR / two-level position */
+    uint32_t *greedy;       /* per scheduler: GTO's current warp (UINT32_MAX none) */
+    uint8_t *sched_class; uint64_t *sched_since;   /* lazy triple accounting */
+    uint64_t unit_free[WS_U_COUNT][8];   /* per unit instance: cycle it accepts again */
+    uint32_t nunits[WS_U_COUNT];
+    uint64_t fetch_free;    /* fetch port */
+    /* LD/ST unit */
+    ws_mreq *lreq[64];      /* requests of the current instruction still to send */
+    uint32_t nlreq, ilreq;
+    uint64_t ldst_free;     /* shared/const pipeline busy until */
+    uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
+    int8_t lg_fail;         /* current reservation-fail cause, -1 none */
+    ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
+    ws_cache *l1d;
+    ws_cache *cmem;
+    /* pending loads */
+    ws_pload *pl;
+    uint32_t npl, capl, plfree;
+    ws_hitev *hev;
+    uint32_t nhev, caphev;
+    ws_sm_counters c;
+} ws_sm;
+
+/* ws_tinsn.c */
+const ws_tfunc *ws_tfunc_get(struct ws_gpu *g, const ws_ptx_func *f);
+void ws_tfunc_free_all(struct ws_gpu *g);
+
+/* ws_sm.c */
+int ws_sm_init(struct ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err);
+void ws_sm_fini(ws_sm *sm);
+int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err);
+void ws_sm_flush_all(ws_sm *sm, uint64_t now);   /* bring lazy accounting up to now */
+int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err);
+void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, uint64_t until);
+void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now);
+/* Earliest cycle the SM has anything to do (after a cycle at `now`). */
+uint64_t ws_sm_next(ws_sm *sm, uint64_t now);
+/* Account `cycles` the SM did not run in its schedulers' last classes. */
+void ws_sm_skip(ws_sm *sm, uint64_t cycles);
+/* A store / reduction of the slot was acknowledged. */
+int ws_sm_store_acked(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err);
+/* Free the slot if its warp has exited and drained. */
+int ws_sm_slot_check_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err);
+
+/* ws_ldst.c */
+int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn *ti, uint64_t now,
+                  ws_error *err);
+void ws_ldst_cycle(ws_sm *sm, uint64_t now);
+int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err);
+void ws_ldst_hit_events(ws_sm *sm, uint64_t now);
+bool ws_ldst_busy(const ws_sm *sm, uint64_t now);
+uint32_t ws_pload_new(ws_sm *sm, uint32_t slot, const uint32_t *dst, uint32_t ndst);
+
+#endif

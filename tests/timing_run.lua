@@ -1,0 +1,102 @@
+-- timing_run.lua: the timing model's runs are exact, deterministic, and
+-- account every warp-cycle; idle skipping changes nothing; a deadlock is
+-- diagnosed.
+local T = require "tap"
+local ws = require "warpscope"
+local src = os.getenv("WS_SRCDIR")
+
+-- A small BFS (topology-driven, two kernels a level) on an RMAT graph.
+local g = ws.graph.rmat{ scale = 9, edgefactor = 8, seed = 5 }
+local function bfs(opts)
+  local gpu = ws.gpu(opts)
+  local m = gpu:load_ptx(src .. "/scenarios/kernels/bfs_topo.ptx")
+  local expand, update = m:kernel("bfs_topo_expand"), m:kernel("bfs_topo_update")
+  local row = gpu:array("i32", g.row, { name = "row" })
+  local col = gpu:array("i32", g.col, { name = "col" })
+  local mask = gpu:array("u8", g.n, { name = "mask" })
+  local upd = gpu:array("u8", g.n, { name = "updating" })
+  local vis = gpu:array("u8", g.n, { name = "visited" })
+  local cost = gpu:array("i32", g.n, { name = "cost", fill = -1 })
+  local stop = gpu:array("i32", 1, { name = "stop" })
+  mask[0], vis[0], cost[0] = 1, 1, 0
+  local shape = { grid = (g.n + 127) // 128, block = 128 }
+  repeat
+    stop[0] = 0
+    gpu:launch(expand, shape, row, col, mask, upd, vis, cost, g.n)
+    gpu:launch(update, shape, mask, upd, vis, stop, g.n)
+  until stop[0] == 0
+  return gpu, cost:read()
+end
+
+local gpu1, cost1 = bfs{ quiet = true }
+T.ok(ws.check.equal(cost1, g:bfs(0)), "BFS under the timing model matches the CPU BFS")
+local s1 = gpu1:stats()
+T.ok(s1.total.cycles > 0 and s1.total.warp_insns > 0, "cycles and warp instructions are counted")
+T.is(s1.launches, 2 * s1.total.kernels // 2, "one launch record per kernel")
+T.is(gpu1.cycle >= s1.total.cycles, true, "gpu.cycle covers the launches")
+
+-- Every warp slot is in exactly one state every cycle.
+local sum = 0
+for _, k in ipairs{ "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier",
+                    "membar", "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle",
+                    "math_pipe_throttle", "drain", "idle" } do
+  sum = sum + s1.total["stall." .. k]
+end
+T.is(sum, s1.total.warp_slot_cycles, "stall states add up to warp slots x cycles")
+T.is(s1.total["stall.selected"], s1.total.warp_insns, "selected = warp instructions issued")
+local lsb = 0
+for _, k in ipairs{ "l1", "l1_pending", "l2", "dram", "prefetch" } do lsb = lsb + s1.total["stall.long_scoreboard." .. k] end
+T.is(lsb, s1.total["stall.long_scoreboard"], "long_scoreboard sub-reasons add up")
+T.is(s1.total["sched.issue"] + s1.total["sched.idle"] + s1.total["sched.scoreboard"] + s1.total["sched.stall"],
+     s1.total.cycles * 15 * 2, "GPGPU-Sim's issue/idle/scoreboard/stall triple covers every scheduler cycle")
+
+-- Deterministic: the same run gives the same counters.
+local gpu2, cost2 = bfs{ quiet = true }
+local s2 = gpu2:stats()
+local same = true
+for k, v in pairs(s1.total) do if s2.total[k] ~= v then same = false; print("# differs: " .. k) end end
+T.ok(same and ws.check.equal(cost1, cost2), "a second run gives identical statistics")
+
+-- Idle skipping: identical statistics to stepping every cycle.
+local gpu3 = bfs{ quiet = true, ["run.skip_idle"] = false }
+local s3 = gpu3:stats()
+same = true
+for k, v in pairs(s1.total) do
+  if k ~= "cycles_skipped" and s3.total[k] ~= v then same = false; print(("# differs: %s %s vs %s"):format(k, v, s3.total[k])) end
+end
+T.ok(same, "stepping every cycle gives the statistics of skipping idle cycles")
+T.is(s3.total.cycles_skipped, 0, "no cycle skipped when run.skip_idle is off")
+T.ok(s1.total.cycles_skipped > 0, ("idle cycles were skipped (%d)"):format(s1.total.cycles_skipped))
+
+-- Other schedulers and an L1 change the timing, never the result.
+for _, o in ipairs{ { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" }, { ["l1d.enable"] = false },
+                    { preset = "gtx480-l1-48k" }, { ["l1d.repl"] = "random" } } do
+  o.quiet = true
+  local gk, c = bfs(o)
+  local name = next(o) == "quiet" and select(1, next(o, "quiet")) or next(o)
+  T.ok(ws.check.equal(c, g:bfs(0)), ("BFS matches with %s"):format(tostring(name)))
+  gk:close()
+end
+
+-- A kernel that deadlocks gets a diagnosis instead of hanging.
+local gpu4 = ws.gpu{ quiet = true, ["run.deadlock"] = 5000 }
+local k = gpu4:load_ptx(src .. "/scenarios/micro/deadlock.ptx"):kernel("split_barrier")
+local out = gpu4:array("i32", 64, { name = "out" })
+T.raises(function() gpu4:launch(k, { grid = 1, block = 64 }, out) end, "deadlock", "a split barrier deadlocks")
+local ok, msg = pcall(gpu4.launch, gpu4, k, { grid = 1, block = 64 }, out)
+T.ok(not ok and msg:find("waits at a barrier") and msg:find("PTX line"), "the diagnosis names the barrier wait and the PTX line")
+T.ok(not ok and msg:find("nothing made progress for 5001 cycles") ~= nil, "after run.deadlock cycles: " .. tostring(msg):match("[^\n]*"))
+-- the gpu is still usable after a deadlock
+local gk = gpu4:load_ptx(src .. "/scenarios/micro/coalesce.ptx"):kernel("gather")
+local a = gpu4:array("i32", 64, { name = "a" })
+for i = 0, 63 do a[i] = i * 7 end
+local o2 = gpu4:array("i32", 32, { name = "o" })
+gpu4:launch(gk, { grid = 1, block = 32 }, a, 2, o2)
+T.is(o2[5], 70, "the gpu runs the next kernel after a deadlock")
+
+-- Options: bad keys and values are refused with the allowed range.
+T.raises(function() ws.gpu{ ["l1d.sizee"] = 1 } end, "l1d.sizee", "unknown key")
+T.raises(function() ws.gpu{ ["sm.sched"] = "fifo" } end, "gto", "bad enum value lists the choices")
+T.raises(function() ws.gpu{ preset = "gtx9999" } end, "gtx480", "unknown preset lists the presets")
+T.is(ws.gpu{ ["l1d.size"] = "48K", ["l1d.ways"] = 6 }:option("l1d.size"), "49152", "gpu:option reads a value")
+T.done()
