@@ -21,13 +21,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "arch/ws_cache.h"
+#include "cli/ws_cmd_cache.h"
 #include "util/ws_util.h"
 
-enum { T_READ, T_WRITE, T_INSTR, T_MISC, T_COPYBACK, T_INVAL };
 enum { C_U, C_I, C_D };                      /* unified, instruction, data */
 static const char cache_letter[] = "uid";
 
@@ -40,13 +38,6 @@ typedef struct copts {
 } copts;
 enum { H_SIZE = 1, H_LINE = 2, H_SECTOR = 4, H_ASSOC = 8, H_REPL = 16, H_WPOL = 32, H_WALLOC = 64, H_HASH = 128 };
 
-typedef struct dsim {
-    ws_cache *c;
-    char name[16];
-    uint64_t line;
-    bool sectored;
-    uint64_t fetch[4], miss[4], blockmiss[4], multiblock;
-} dsim;
 
 typedef struct cmdline {
     copts common, per[3];
@@ -275,7 +266,7 @@ static copts resolve(const cmdline *cl, int t)
     return r;
 }
 
-static int make_sim(dsim *s, const copts *o, int t, uint64_t seed)
+static int make_sim(ws_dsim *s, const copts *o, int t, uint64_t seed)
 {
     char T = cache_letter[t];
     if (!(o->has & H_SIZE))
@@ -336,88 +327,34 @@ static void print_opts(const copts *o, int t)
         printf("--hash %s\n", o->hash == WS_HASH_FERMI ? "fermi" : "xor");
 }
 
-static bool line_present(const ws_cache *c, uint64_t addr)
-{
-    const ws_cache_config *cfg = ws_cache_config_get(c);
-    uint32_t set = ws_cache_set_of(c, addr);
-    uint64_t base = addr & ~(uint64_t)(cfg->line - 1);
-    for (uint32_t w = 0; w < cfg->ways; w++) {
-        ws_cache_line_info li;
-        ws_cache_line(c, set, w, &li);
-        if (li.state != WS_LINE_INVALID && li.addr == base)
-            return true;
-    }
-    return false;
-}
-
-/* One demand reference, split at line boundaries as Dinero does. */
-static void sim_ref(dsim *s, int type, uint64_t addr, uint64_t size, uint64_t when)
-{
-    bool first = true;
-    while (size) {
-        uint64_t chunk = s->line - (addr & (s->line - 1));
-        if (chunk > size)
-            chunk = size;
-        ws_mreq r;
-        memset(&r, 0, sizeof r);
-        r.addr = addr;
-        r.size = (uint32_t)chunk;
-        r.kind = type == T_WRITE ? WS_MREQ_WRITE : WS_MREQ_READ;
-        bool present = s->sectored && line_present(s->c, addr);
-        bool hit = ws_cache_access_ideal_req(s->c, &r, when, NULL);
-        s->fetch[type]++;
-        if (!hit) {
-            s->miss[type]++;
-            if (!present)
-                s->blockmiss[type]++;
-        }
-        if (!first)
-            s->multiblock++;
-        first = false;
-        addr += chunk;
-        size -= chunk;
-    }
-}
-
-static void sim_invalidate(dsim *s, uint64_t addr, uint64_t size)
-{
-    if (!size) {
-        ws_cache_flush(s->c);
-        return;
-    }
-    uint64_t first = addr / s->line, last = (addr + size - 1) / s->line;
-    for (uint64_t l = first; l <= last; l++)
-        ws_cache_invalidate(s->c, l * s->line, NULL);
-}
-
 static double ratio(uint64_t a, uint64_t b) { return (double)a / (b ? (double)b : 1.0); }
 
 static void print_row(const char *label, const uint64_t v[4])
 {
-    uint64_t data = v[T_READ] + v[T_WRITE] + v[T_MISC], all = data + v[T_INSTR];
+    uint64_t data = v[WS_DIN_READ] + v[WS_DIN_WRITE] + v[WS_DIN_MISC], all = data + v[WS_DIN_INSTR];
     printf("%s%12" PRIu64 "\t%12" PRIu64 "\t%12" PRIu64 "\t%12" PRIu64 "\t%12" PRIu64 "\t%12" PRIu64 "\n", label, all,
-           v[T_INSTR], data, v[T_READ], v[T_WRITE], v[T_MISC]);
+           v[WS_DIN_INSTR], data, v[WS_DIN_READ], v[WS_DIN_WRITE], v[WS_DIN_MISC]);
 }
 
 static void print_rate(const char *label, const uint64_t n[4], const uint64_t d[4])
 {
-    uint64_t nd = n[T_READ] + n[T_WRITE] + n[T_MISC], dd = d[T_READ] + d[T_WRITE] + d[T_MISC];
-    printf("%s%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\n", label, ratio(nd + n[T_INSTR], dd + d[T_INSTR]),
-           ratio(n[T_INSTR], d[T_INSTR]), ratio(nd, dd), ratio(n[T_READ], d[T_READ]), ratio(n[T_WRITE], d[T_WRITE]),
-           ratio(n[T_MISC], d[T_MISC]));
+    uint64_t nd = n[WS_DIN_READ] + n[WS_DIN_WRITE] + n[WS_DIN_MISC], dd = d[WS_DIN_READ] + d[WS_DIN_WRITE] + d[WS_DIN_MISC];
+    printf("%s%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\n", label, ratio(nd + n[WS_DIN_INSTR], dd + d[WS_DIN_INSTR]),
+           ratio(n[WS_DIN_INSTR], d[WS_DIN_INSTR]), ratio(nd, dd), ratio(n[WS_DIN_READ], d[WS_DIN_READ]), ratio(n[WS_DIN_WRITE], d[WS_DIN_WRITE]),
+           ratio(n[WS_DIN_MISC], d[WS_DIN_MISC]));
 }
 
-static void print_stats(const dsim *s)
+static void print_stats(const ws_dsim *s)
 {
-    uint64_t data = s->fetch[T_READ] + s->fetch[T_WRITE] + s->fetch[T_MISC], all = data + s->fetch[T_INSTR];
+    uint64_t data = s->fetch[WS_DIN_READ] + s->fetch[WS_DIN_WRITE] + s->fetch[WS_DIN_MISC], all = data + s->fetch[WS_DIN_INSTR];
     printf("%s\n", s->name);
     printf(" Metrics\t\t      Total\t      Instrn\t       Data\t       Read\t      Write\t       Misc\n");
     printf(" -----------------\t      ------\t      ------\t      ------\t      ------\t      ------\t      ------\n");
     print_row(" Demand Fetches\t\t", s->fetch);
     /* fractions: every column over the total */
     printf("  Fraction of total\t%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\t%12.4f\n\n", ratio(all, all),
-           ratio(s->fetch[T_INSTR], all), ratio(data, all), ratio(s->fetch[T_READ], all), ratio(s->fetch[T_WRITE], all),
-           ratio(s->fetch[T_MISC], all));
+           ratio(s->fetch[WS_DIN_INSTR], all), ratio(data, all), ratio(s->fetch[WS_DIN_READ], all), ratio(s->fetch[WS_DIN_WRITE], all),
+           ratio(s->fetch[WS_DIN_MISC], all));
     print_row(" Demand Misses\t\t", s->miss);
     print_rate("  Demand miss rate\t", s->miss, s->fetch);
     printf("\n");
@@ -427,147 +364,6 @@ static void print_stats(const dsim *s)
         printf("\n");
     }
     printf(" Multi-block refs %17" PRIu64 "\n\n", s->multiblock);
-}
-
-/* Parse a hexadecimal token [p, p+n) with an optional 0x; 0, -1 bad, -2 too big. */
-static int parse_hex(const char *p, size_t n, uint64_t *out)
-{
-    if (n > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        p += 2;
-        n -= 2;
-    }
-    if (!n)
-        return -1;
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        int c = (unsigned char)p[i], d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else return -1;
-        if (v >> 60)
-            return -2;
-        v = v * 16 + (uint64_t)d;
-    }
-    *out = v;
-    return 0;
-}
-
-static const char *token(const char **s, size_t *n)
-{
-    const char *p = *s;
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    const char *b = p;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-        p++;
-    *n = (size_t)(p - b);
-    *s = p;
-    return b;
-}
-
-static int trace_error(const char *name, uint64_t ln, const char *fmt, ...) WS_PRINTF(3, 4);
-
-static int trace_error(const char *name, uint64_t ln, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "warpscope cache: %s:%" PRIu64 ": ", name, ln);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return WS_EXIT_FAIL;
-}
-
-#define MAX_REF_SIZE 0x100000u
-
-static int run_trace(const cmdline *cl, dsim *sims, int nsims, uint64_t *nrec)
-{
-    const char *name = cl->trace && strcmp(cl->trace, "-") ? cl->trace : "(stdin)";
-    gzFile gz;
-    errno = 0;
-    if (cl->trace && strcmp(cl->trace, "-")) {
-        gz = gzopen(cl->trace, "rb");
-    } else {
-        int fd = dup(STDIN_FILENO);
-        gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
-    }
-    if (!gz) {
-        fprintf(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
-        return WS_EXIT_FAIL;
-    }
-    char buf[4096];
-    uint64_t ln = 0;
-    int rc = 0;
-    while (!rc && gzgets(gz, buf, sizeof buf)) {
-        ln++;
-        size_t len = strlen(buf);
-        if (len && buf[len - 1] != '\n' && !gzeof(gz)) {   /* long line: keep the start, skip the rest */
-            char rest[4096];
-            while (gzgets(gz, rest, sizeof rest) && rest[strlen(rest) - 1] != '\n')
-                ;
-        }
-        const char *p = buf;
-        size_t n;
-        const char *lab = token(&p, &n);
-        if (!n || lab[0] == '#')
-            continue;
-        static const char labels[] = "rwimcv012345";
-        const char *q = n == 1 ? strchr(labels, lab[0] | (lab[0] >= 'A' && lab[0] <= 'Z' ? 0x20 : 0)) : NULL;
-        if (!q || !*q) {
-            rc = trace_error(name, ln, "unknown access label '%.*s' (expected r, w, i, m, c, v or 0-5)", (int)(n > 20 ? 20 : n), lab);
-            break;
-        }
-        int type = (int)(q - labels) % 6;
-        uint64_t addr, size = 4;
-        const char *at = token(&p, &n);
-        if (!n) {
-            rc = trace_error(name, ln, "missing address after '%c'", lab[0]);
-            break;
-        }
-        int e = parse_hex(at, n, &addr);
-        if (e) {
-            rc = trace_error(name, ln, "%s hexadecimal address '%.*s'", e == -2 ? "too large a" : "bad", (int)(n > 40 ? 40 : n), at);
-            break;
-        }
-        const char *st = cl->din_only ? NULL : token(&p, &n);
-        if (st && n) {
-            if ((e = parse_hex(st, n, &size)) != 0 || size > MAX_REF_SIZE) {
-                rc = trace_error(name, ln, "bad hexadecimal size '%.*s' (expected at most 0x%x)", (int)(n > 40 ? 40 : n), st, MAX_REF_SIZE);
-                break;
-            }
-            if (!size && type <= T_MISC) {
-                rc = trace_error(name, ln, "size 0: a %s needs at least one byte", type == T_WRITE ? "write" : "read");
-                break;
-            }
-        } else {
-            addr &= ~(uint64_t)3;   /* din: word-aligned, 4 bytes */
-        }
-        if (size && addr + size - 1 < addr) {
-            rc = trace_error(name, ln, "the access at 0x%" PRIx64 " with size 0x%" PRIx64 " runs past the end of the address space", addr, size);
-            break;
-        }
-        (*nrec)++;
-        if (type == T_COPYBACK)
-            continue;
-        if (type == T_INVAL) {
-            for (int k = 0; k < nsims; k++)
-                sim_invalidate(&sims[k], addr, size);
-            continue;
-        }
-        dsim *s = nsims == 1 ? &sims[0] : type == T_INSTR ? &sims[0] : &sims[1];
-        sim_ref(s, type, addr, size, ln);
-    }
-    if (!rc) {
-        int zerr;
-        const char *msg = gzerror(gz, &zerr);
-        if (zerr != Z_OK && zerr != Z_STREAM_END) {
-            fprintf(stderr, "warpscope cache: %s: cannot read: %s\n", name, zerr == Z_ERRNO ? strerror(errno) : msg);
-            rc = WS_EXIT_FAIL;
-        }
-    }
-    gzclose(gz);
-    return rc;
 }
 
 int ws_cmd_cache(int argc, char **argv)
@@ -589,7 +385,7 @@ int ws_cmd_cache(int argc, char **argv)
     int nsims = split ? 2 : 1;
     int types[2] = { split ? C_I : C_U, C_D };
     copts o[2];
-    dsim sims[2];
+    ws_dsim sims[2];
     memset(sims, 0, sizeof sims);
     int rc = 0;
     for (int k = 0; k < nsims && !rc; k++) {
@@ -598,7 +394,7 @@ int ws_cmd_cache(int argc, char **argv)
     }
     if (!rc) {
         uint64_t nrec = 0;
-        rc = run_trace(&cl, sims, nsims, &nrec);
+        rc = ws_dinero_run(cl.trace, cl.din_only, sims, nsims, &nrec);
         if (!rc) {
             printf("---warpscope cache: the cache model on a Dinero IV trace\n\n---Summary of options\n");
             for (int k = 0; k < nsims; k++)

@@ -1,0 +1,212 @@
+/* ws_cmd_cache_trace.c: `warpscope cache`'s trace reader: Dinero IV
+ * extended din records (and din's numeric labels) from a plain or gzip file
+ * or standard input, each reference split at line boundaries and run through
+ * ws_cache_access_ideal_req, counted as Dinero IV counts. */
+#include "cli/ws_cmd_cache.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "cli/ws_cli.h"
+#include "util/ws_error.h"
+
+static bool line_present(const ws_cache *c, uint64_t addr)
+{
+    const ws_cache_config *cfg = ws_cache_config_get(c);
+    uint32_t set = ws_cache_set_of(c, addr);
+    uint64_t base = addr & ~(uint64_t)(cfg->line - 1);
+    for (uint32_t w = 0; w < cfg->ways; w++) {
+        ws_cache_line_info li;
+        ws_cache_line(c, set, w, &li);
+        if (li.state != WS_LINE_INVALID && li.addr == base)
+            return true;
+    }
+    return false;
+}
+
+/* One demand reference, split at line boundaries as Dinero does. */
+static void sim_ref(ws_dsim *s, int type, uint64_t addr, uint64_t size, uint64_t when)
+{
+    bool first = true;
+    while (size) {
+        uint64_t chunk = s->line - (addr & (s->line - 1));
+        if (chunk > size)
+            chunk = size;
+        ws_mreq r;
+        memset(&r, 0, sizeof r);
+        r.addr = addr;
+        r.size = (uint32_t)chunk;
+        r.kind = type == WS_DIN_WRITE ? WS_MREQ_WRITE : WS_MREQ_READ;
+        bool present = s->sectored && line_present(s->c, addr);
+        bool hit = ws_cache_access_ideal_req(s->c, &r, when, NULL);
+        s->fetch[type]++;
+        if (!hit) {
+            s->miss[type]++;
+            if (!present)
+                s->blockmiss[type]++;
+        }
+        if (!first)
+            s->multiblock++;
+        first = false;
+        addr += chunk;
+        size -= chunk;
+    }
+}
+
+static void sim_invalidate(ws_dsim *s, uint64_t addr, uint64_t size)
+{
+    if (!size) {
+        ws_cache_flush(s->c);
+        return;
+    }
+    uint64_t first = addr / s->line, last = (addr + size - 1) / s->line;
+    for (uint64_t l = first; l <= last; l++)
+        ws_cache_invalidate(s->c, l * s->line, NULL);
+}
+
+/* Parse a hexadecimal token [p, p+n) with an optional 0x; 0, -1 bad, -2 too big. */
+static int parse_hex(const char *p, size_t n, uint64_t *out)
+{
+    if (n > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        p += 2;
+        n -= 2;
+    }
+    if (!n)
+        return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)p[i], d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return -1;
+        if (v >> 60)
+            return -2;
+        v = v * 16 + (uint64_t)d;
+    }
+    *out = v;
+    return 0;
+}
+
+static const char *token(const char **s, size_t *n)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    const char *b = p;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+        p++;
+    *n = (size_t)(p - b);
+    *s = p;
+    return b;
+}
+
+static int trace_error(const char *name, uint64_t ln, const char *fmt, ...) WS_PRINTF(3, 4);
+
+static int trace_error(const char *name, uint64_t ln, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "warpscope cache: %s:%" PRIu64 ": ", name, ln);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return WS_EXIT_FAIL;
+}
+
+#define MAX_REF_SIZE 0x100000u
+
+int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uint64_t *nrec)
+{
+    const char *name = trace && strcmp(trace, "-") ? trace : "(stdin)";
+    gzFile gz;
+    errno = 0;
+    if (trace && strcmp(trace, "-")) {
+        gz = gzopen(trace, "rb");
+    } else {
+        int fd = dup(STDIN_FILENO);
+        gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
+    }
+    if (!gz) {
+        fprintf(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
+        return WS_EXIT_FAIL;
+    }
+    char buf[4096];
+    uint64_t ln = 0;
+    int rc = 0;
+    while (!rc && gzgets(gz, buf, sizeof buf)) {
+        ln++;
+        size_t len = strlen(buf);
+        if (len && buf[len - 1] != '\n' && !gzeof(gz)) {   /* long line: keep the start, skip the rest */
+            char rest[4096];
+            while (gzgets(gz, rest, sizeof rest) && rest[strlen(rest) - 1] != '\n')
+                ;
+        }
+        const char *p = buf;
+        size_t n;
+        const char *lab = token(&p, &n);
+        if (!n || lab[0] == '#')
+            continue;
+        static const char labels[] = "rwimcv012345";
+        const char *q = n == 1 ? strchr(labels, lab[0] | (lab[0] >= 'A' && lab[0] <= 'Z' ? 0x20 : 0)) : NULL;
+        if (!q || !*q) {
+            rc = trace_error(name, ln, "unknown access label '%.*s' (expected r, w, i, m, c, v or 0-5)", (int)(n > 20 ? 20 : n), lab);
+            break;
+        }
+        int type = (int)(q - labels) % 6;
+        uint64_t addr, size = 4;
+        const char *at = token(&p, &n);
+        if (!n) {
+            rc = trace_error(name, ln, "missing address after '%c'", lab[0]);
+            break;
+        }
+        int e = parse_hex(at, n, &addr);
+        if (e) {
+            rc = trace_error(name, ln, "%s hexadecimal address '%.*s'", e == -2 ? "too large a" : "bad", (int)(n > 40 ? 40 : n), at);
+            break;
+        }
+        const char *st = din_only ? NULL : token(&p, &n);
+        if (st && n) {
+            if ((e = parse_hex(st, n, &size)) != 0 || size > MAX_REF_SIZE) {
+                rc = trace_error(name, ln, "bad hexadecimal size '%.*s' (expected at most 0x%x)", (int)(n > 40 ? 40 : n), st, MAX_REF_SIZE);
+                break;
+            }
+            if (!size && type <= WS_DIN_MISC) {
+                rc = trace_error(name, ln, "size 0: a %s needs at least one byte", type == WS_DIN_WRITE ? "write" : "read");
+                break;
+            }
+        } else {
+            addr &= ~(uint64_t)3;   /* din: word-aligned, 4 bytes */
+        }
+        if (size && addr + size - 1 < addr) {
+            rc = trace_error(name, ln, "the access at 0x%" PRIx64 " with size 0x%" PRIx64 " runs past the end of the address space", addr, size);
+            break;
+        }
+        (*nrec)++;
+        if (type == WS_DIN_COPYBACK)
+            continue;
+        if (type == WS_DIN_INVAL) {
+            for (int k = 0; k < nsims; k++)
+                sim_invalidate(&sims[k], addr, size);
+            continue;
+        }
+        ws_dsim *s = nsims == 1 ? &sims[0] : type == WS_DIN_INSTR ? &sims[0] : &sims[1];
+        sim_ref(s, type, addr, size, ln);
+    }
+    if (!rc) {
+        int zerr;
+        const char *msg = gzerror(gz, &zerr);
+        if (zerr != Z_OK && zerr != Z_STREAM_END) {
+            fprintf(stderr, "warpscope cache: %s: cannot read: %s\n", name, zerr == Z_ERRNO ? strerror(errno) : msg);
+            rc = WS_EXIT_FAIL;
+        }
+    }
+    gzclose(gz);
+    return rc;
+}
+
