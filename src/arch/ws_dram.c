@@ -280,7 +280,7 @@ static void bank_refresh(ws_dram *d, uint32_t bi)
 {
     const dram_bank *b = &d->bank[bi];
     uint64_t bit = 1ull << bi;
-    for (uint32_t pass = 0; pass < d->npass; pass++) {
+    for (uint32_t pass = 0; pass < d->npass && pass < 2; pass++) {
         d->cls[pass][CLS_COL] &= ~bit;
         d->cls[pass][CLS_ACT] &= ~bit;
         d->cls[pass][CLS_PRE] &= ~bit;
@@ -312,7 +312,7 @@ static int32_t scan_issue(const ws_dram *d, uint64_t t, int *cmd_out)
     const uint64_t act = max64(cmdr, d->act_ready);
     const bool full = d->reserved + d->rq_n >= d->cfg.return_queue;
     const bool frfcfs = d->cfg.sched == WS_DRAM_FRFCFS;
-    for (uint32_t pass = 0; pass < d->npass; pass++) {
+    for (uint32_t pass = 0; pass < d->npass && pass < 2; pass++) {
         int32_t best = -1;
         uint64_t best_seq = NONE_T;
         uint32_t best_bank = 0;
@@ -367,7 +367,7 @@ static void scan_min(const ws_dram *d, uint64_t *min_ready, uint64_t *blk_ready)
 {
     const bool full = d->reserved + d->rq_n >= d->cfg.return_queue;
     uint64_t mn = NONE_T, blk = NONE_T;
-    for (uint32_t pass = 0; pass < d->npass; pass++) {
+    for (uint32_t pass = 0; pass < d->npass && pass < 2; pass++) {
         for (int k = CLS_COL; k <= CLS_PRE; k++) {
             for (uint64_t m = d->cls[pass][k]; m; m &= m - 1) {
                 uint32_t bi = (uint32_t)__builtin_ctzll(m);
