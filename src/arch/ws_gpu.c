@@ -123,13 +123,14 @@ ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner)
         memset(g->actr + g->nactr, 0, (n - g->nactr) * sizeof *g->actr);
         g->nactr = n;
     }
-    return &g->actr[a->id];
+    ws_alloc_ctr *c = &g->actr[a->id];
+    if (!c->name[0])
+        snprintf(c->name, sizeof c->name, "%s", a->name && a->name[0] ? a->name : "(unnamed)");
+    return c;
 }
 
 ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
 {
-    static ws_line_ctr dummy;
-    if (!f) return &dummy;
     size_t i;
     for (i = 0; i < g->ntl; i++)
         if (g->tl[i].f == f) break;

@@ -20,12 +20,13 @@ enum { WS_SCHED_GTO = 0, WS_SCHED_LRR, WS_SCHED_TWO_LEVEL };
 
 /* Per-allocation memory counters (index: allocation id). */
 typedef struct ws_alloc_ctr {
-    uint64_t accesses, l1_hits, l1_misses, l1_hit_reserved, bypass;
+    uint64_t accesses, l1_hits, l1_hit_reserved, l1_misses, bypass;
+    char name[48];          /* the allocation's name ("" until first seen) */
 } ws_alloc_ctr;
 
 /* Per-instruction memory counters (per function, index: pc). */
 typedef struct ws_line_ctr {
-    uint64_t insns, accesses, l1_hits, l1_misses, lat_sum, lat_n;
+    uint64_t insns, accesses, l1_hits, l1_hit_reserved, l1_misses;
 } ws_line_ctr;
 
 typedef struct ws_tline {

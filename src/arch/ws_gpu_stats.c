@@ -141,6 +141,7 @@ struct ws_gpu_mirror {
     ws_dram_stats *dram;
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     uint64_t pf_useful;
+    ws_stats_table *by_alloc, *by_line;
 };
 
 static ws_gpu_mirror *mir(ws_gpu *g) { return g->mir; }
@@ -165,6 +166,28 @@ void ws_gpu_stats_refresh(ws_gpu *g)
     }
     for (uint32_t i = 0; i < ws_memsys_nchannels(g->mem); i++)
         m->dram[i] = *ws_dram_stats_get(ws_memsys_dram(g->mem, i));
+    /* per allocation and per PTX line (absolute values) */
+    for (size_t i = 0; i < g->nactr; i++) {
+        const ws_alloc_ctr *a = &g->actr[i];
+        if (!a->name[0]) continue;
+        char key[96];
+        snprintf(key, sizeof key, "%s#%zu", a->name, i);
+        uint64_t *row = ws_stats_table_row(m->by_alloc, key);
+        row[0] = a->accesses; row[1] = a->l1_hits; row[2] = a->l1_hit_reserved; row[3] = a->l1_misses;
+        row[4] = a->bypass;
+    }
+    for (size_t i = 0; i < g->ntl; i++) {
+        const ws_ptx_func *f = g->tl[i].f;
+        for (uint32_t pc = 0; pc < f->ninsns; pc++) {
+            const ws_line_ctr *c = &g->tl[i].c[pc];
+            if (!c->insns && !c->accesses) continue;
+            char key[160];
+            snprintf(key, sizeof key, "%s:%u", f->name, f->insns[pc].line);
+            uint64_t *row = ws_stats_table_row(m->by_line, key);
+            row[0] = c->insns; row[1] = c->accesses; row[2] = c->l1_hits; row[3] = c->l1_hit_reserved;
+            row[4] = c->l1_misses;
+        }
+    }
     memset(m->lat_sum, 0, sizeof m->lat_sum);
     memset(m->lat_n, 0, sizeof m->lat_n);
     m->lat_sum_all = m->lat_n_all = 0;
@@ -194,6 +217,14 @@ void ws_gpu_stats_register(ws_gpu *g)
     memset(m->l2, 0, (ns ? ns : 1) * sizeof *m->l2);
     memset(m->dram, 0, (nch ? nch : 1) * sizeof *m->dram);
     g->mir = m;
+    static const char *const acols[] = { "accesses", "l1d.hits", "l1d.hit_reserved", "l1d.misses", "bypass" };
+    m->by_alloc = ws_stats_table_new(s, "by_allocation",
+                                     "global memory requests and L1D outcomes per device allocation (name#id)",
+                                     acols, 5);
+    static const char *const lcols[] = { "warp_insns", "accesses", "l1d.hits", "l1d.hit_reserved", "l1d.misses" };
+    m->by_line = ws_stats_table_new(s, "by_ptx_line",
+                                    "memory instructions per PTX line (function:line): requests and L1D outcomes",
+                                    lcols, 5);
     ws_stats_counter(s, "cycles", "core cycles spent in kernels", "", &m->cycles, 1, 0);
     ws_stats_counter(s, "sm.count", "SMs", "", &m->nsms, 1, 0);
     ws_stats_counter(s, "mem.channels", "DRAM channels", "", &m->nchan, 1, 0);

@@ -354,8 +354,6 @@ static void wake_waiters(ws_sm *sm, uint64_t now)
 static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
-    ws_line_ctr *lc = ws_gpu_line_ctr(g, NULL, 0);
-    (void)lc;
     r->t_l1 = now;
     if (r->flags & WS_MREQ_F_BYPASS_L1 || !sm->l1d) {
         if (ws_mreq_fifo_full(&sm->bypass)) {
@@ -380,8 +378,8 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     sm->lg_fail = -1;
     sm->ilreq++;
     ws_alloc_ctr *ac = r->owner && g->nactr > r->owner ? &g->actr[r->owner] : NULL;
-    ws_line_ctr *pl = ws_gpu_line_ctr(g, NULL, 0);
-    (void)pl;
+    const ws_slot *os = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
+    ws_line_ctr *pl = os && os->tf ? ws_gpu_line_ctr(g, os->tf->f, r->pc) : NULL;
     if (r->kind == WS_MREQ_WRITE) {
         if (res.status == WS_CACHE_HIT) sm->c.l1_hits++; else sm->c.l1_misses++;
         if (!res.forwarded) {
@@ -396,6 +394,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     case WS_CACHE_HIT:
         sm->c.l1_hits++;
         if (ac) ac->l1_hits++;
+        if (pl) pl->l1_hits++;
         if (r->load != NO_LOAD) hev_push(sm, now + sm->gpu->cfg.l1_latency, r->load, WS_LVL_L1);
         sm->slots[r->slot].outstanding--;
         ws_mreq_free(&g->pool, r);
@@ -403,11 +402,13 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     case WS_CACHE_HIT_RESERVED:
         sm->c.l1_hit_reserved++;
         if (ac) ac->l1_hit_reserved++;
+        if (pl) pl->l1_hit_reserved++;
         r->level = res.hit_prefetch_pending ? WS_LVL_PFC : WS_LVL_L1_PENDING;
         break;
     default:
         sm->c.l1_misses++;
         if (ac) ac->l1_misses++;
+        if (pl) pl->l1_misses++;
         r->flags |= WS_MREQ_F_L1_MISS;
         break;
     }
