@@ -382,22 +382,24 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
         ws_dram_push(h->dram, r, kd);
         r->t_dram = c;
         m->st.dram_reqs++;
-        h->next_ev = ws_dram_next_event(h->dram, kd);
+        /* a push only adds work: keep an earlier event (a request that
+         * completes at kd is not an event of next_event(kd), but it still
+         * has to be taken out at kd) */
+        uint64_t ne = ws_dram_next_event(h->dram, kd);
+        if (ne < h->next_ev) h->next_ev = ne;
     }
-    bool ticked = false;
-    if (kd >= h->next_ev) {
-        ws_dram_tick(h->dram, kd);
-        ticked = true;
-    } else if (!h->ret_wait) {
-        return;
-    }
+    /* At a clock: completed requests leave first (a freed return-queue slot
+     * may let a command issue in this very clock), then the channel ticks
+     * if anything can happen in it.  The order must not depend on whether
+     * the cached next_ev was exact or conservative, or stepping and
+     * skipping would differ. */
+    if (kd < h->next_ev && !h->ret_wait) return;
     bool popped = dram_drain(m, ch, c, kd);
-    if (!ticked && popped && ws_dram_next_event(h->dram, kd) <= kd) {
-        /* a return-queue slot freed in a clock not simulated yet */
-        ws_dram_tick(h->dram, kd);
-        dram_drain(m, ch, c, kd);
-    }
-    h->next_ev = ws_dram_next_event(h->dram, kd + 1);
+    bool tick = kd >= h->next_ev || (popped && ws_dram_next_event(h->dram, kd) <= kd);
+    if (tick) ws_dram_tick(h->dram, kd);
+    /* Asked at kd, not kd + 1: what is poppable at the clock asked about is
+     * not an event, and a request completing at kd + 1 must be. */
+    if (tick || popped) h->next_ev = ws_dram_next_event(h->dram, kd);
 }
 
 /* -------------------------------------------------------------- the cycle */
