@@ -30,4 +30,5 @@ for p in $presets; do
     run "$p" "cc"          cc.lua "$f"
     run "$p" "isa_exercise" isa_exercise.lua
 done
+rm -rf "$tmp"
 t_done
