@@ -268,11 +268,13 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
             if (t > end) t = end;
             if (g->cfg.deadlock && t > g->last_progress + g->cfg.deadlock + 1)
                 t = g->last_progress + g->cfg.deadlock + 1 > next ? g->last_progress + g->cfg.deadlock + 1 : next;
+            /* never jump over a time-series sample (it must see the
+             * counters of its own cycle, as when stepping) */
+            if (g->cfg.stats_interval) {
+                uint64_t b = (now / g->cfg.stats_interval + 1) * g->cfg.stats_interval;
+                if (t > b) t = b;
+            }
             if (t > next) {
-                if (g->cfg.stats_interval && (t - 1) / g->cfg.stats_interval > now / g->cfg.stats_interval) {
-                    ws_gpu_stats_refresh(g);
-                    ws_stats_sample(g->stats, t - 1);
-                }
                 g->skipped += t - next;
                 next = t;
             }
