@@ -182,6 +182,15 @@ typedef struct ws_cache ws_cache;
  * write-evict policy without write allocation (a fill has no pool for
  * write-backs); the Fermi hash needs 32 or 64 sets. */
 ws_cache *ws_cache_create(const ws_cache_config *cfg, ws_error *err);
+/* The configuration the options PREFIX.size, .ways, .line, .sector, .repl,
+ * .write, .write_alloc, .alloc, .hash, .mshr, .mshr_merge, .missq describe
+ * ("l1d", "l2", "cmem"; keys the table lacks take the defaults: no sectors,
+ * LRU, write-back, no write allocation, on-miss, linear, unlimited MSHRs
+ * merging 1, unbounded miss queue).  Fails when size is not a multiple of
+ * ways * line (ws_cache_opts.c). */
+struct ws_opts;
+int ws_cache_config_from_opts(ws_cache_config *c, const struct ws_opts *o, const char *prefix, uint64_t seed,
+                              ws_error *err);
 void ws_cache_free(ws_cache *c);
 const ws_cache_config *ws_cache_config_get(const ws_cache *c);
 /* Invalidate everything (counters kept; dirty lines are dropped, not

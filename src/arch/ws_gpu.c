@@ -30,28 +30,16 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
             goto fail;
         if (g->cfg.l1_enable) {
             ws_cache_config cc;
-            ws_gpu_cache_config(o, "l1d", &cc, seed + i);
-            sm->l1d = ws_cache_create(&cc, err);
-            if (!sm->l1d) {
+            if (ws_cache_config_from_opts(&cc, o, "l1d", seed + i, err) < 0 ||
+                !(sm->l1d = ws_cache_create(&cc, err))) {
                 ws_error_prefix(err, "l1d: ");
                 goto fail;
             }
         }
         ws_cache_config kc;
-        memset(&kc, 0, sizeof kc);
-        snprintf(kc.name, sizeof kc.name, "cmem");
-        kc.line = (uint32_t)ws_opts_uint(o, "cmem.line");
-        kc.ways = (uint32_t)ws_opts_uint(o, "cmem.ways");
-        uint64_t csz = ws_opts_uint(o, "cmem.size");
-        kc.sets = kc.ways && kc.line ? (uint32_t)(csz / ((uint64_t)kc.ways * kc.line)) : 0;
-        kc.mshr_merge = 1;
-        kc.seed = seed;
-        if (kc.sets) {
-            sm->cmem = ws_cache_create(&kc, err);
-            if (!sm->cmem) {
-                ws_error_prefix(err, "cmem: ");
-                goto fail;
-            }
+        if (ws_cache_config_from_opts(&kc, o, "cmem", seed, err) < 0 || !(sm->cmem = ws_cache_create(&kc, err))) {
+            ws_error_prefix(err, "cmem: ");
+            goto fail;
         }
         sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;

@@ -4,47 +4,6 @@
 
 #include "arch/ws_gpu_int.h"
 
-static int pick(const char *v, const char *const *names, int n, int dflt)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(v, names[i]) == 0)
-            return i;
-    return dflt;
-}
-
-/* A ws_cache_config from the keys PREFIX.size/ways/line/sector/repl/write/
- * write_alloc/alloc/hash/mshr/mshr_merge/missq (missing keys: defaults). */
-void ws_gpu_cache_config(const ws_opts *o, const char *prefix, ws_cache_config *c, uint64_t seed)
-{
-    char k[64];
-    memset(c, 0, sizeof *c);
-    snprintf(c->name, sizeof c->name, "%s", prefix);
-#define KEY(s) (snprintf(k, sizeof k, "%s.%s", prefix, s), k)
-#define HAS(s) (ws_opts_def_find(KEY(s)) != NULL)
-    uint64_t size = ws_opts_uint(o, KEY("size"));
-    c->ways = (uint32_t)ws_opts_uint(o, KEY("ways"));
-    c->line = (uint32_t)ws_opts_uint(o, KEY("line"));
-    c->sets = c->ways && c->line ? (uint32_t)(size / ((uint64_t)c->ways * c->line)) : 0;
-    c->sector = HAS("sector") ? (uint32_t)ws_opts_uint(o, KEY("sector")) : 0;
-    static const char *const repl[] = { "lru", "fifo", "random" };
-    static const char *const wpol[] = { "wb", "wt", "evict", "local-wb" };
-    static const char *const walloc[] = { "none", "fetch", "validate" };
-    static const char *const alloc[] = { "miss", "fill" };
-    static const char *const hash[] = { "linear", "fermi", "xor" };
-    c->repl = HAS("repl") ? (ws_cache_repl)pick(ws_opts_str(o, KEY("repl")), repl, 3, 0) : WS_REPL_LRU;
-    c->wpol = HAS("write") ? (ws_cache_wpol)pick(ws_opts_str(o, KEY("write")), wpol, 4, 0) : WS_WP_WRITE_BACK;
-    c->walloc = HAS("write_alloc") ? (ws_cache_walloc)pick(ws_opts_str(o, KEY("write_alloc")), walloc, 3, 0)
-                                   : WS_WA_NONE;
-    c->alloc = HAS("alloc") ? (ws_cache_alloc)pick(ws_opts_str(o, KEY("alloc")), alloc, 2, 0) : WS_ALLOC_ON_MISS;
-    c->hash = HAS("hash") ? (ws_cache_hash)pick(ws_opts_str(o, KEY("hash")), hash, 3, 0) : WS_HASH_LINEAR;
-    c->mshrs = HAS("mshr") ? (uint32_t)ws_opts_uint(o, KEY("mshr")) : 0;
-    c->mshr_merge = HAS("mshr_merge") ? (uint32_t)ws_opts_uint(o, KEY("mshr_merge")) : 1;
-    c->missq = HAS("missq") ? (uint32_t)ws_opts_uint(o, KEY("missq")) : 0;
-    c->seed = seed;
-#undef KEY
-#undef HAS
-}
-
 int ws_gpu_read_config(ws_gpu *g, ws_error *err)
 {
     const ws_opts *o = g->opts;
@@ -59,11 +18,7 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     if (c->scheds == 0 || c->scheds > c->slots)
         return ws_error_set(err, WS_E_RANGE, "sm.schedulers: %u schedulers for %u warp slots (need 1..%u)",
                             c->scheds, c->slots, c->slots);
-    c->sched = (uint32_t)ws_opts_enum(o, "sm.sched");
-    {
-        static const char *const s[] = { "gto", "lrr", "two-level" };
-        c->sched = (uint32_t)pick(ws_opts_str(o, "sm.sched"), s, 3, 0);
-    }
+    c->sched = (uint32_t)ws_opts_enum(o, "sm.sched");     /* gto|lrr|two-level = WS_SCHED_* */
     c->sched_active = (uint32_t)ws_opts_uint(o, "sm.sched_active");
     if (c->sched_active == 0) c->sched_active = 1;
     c->ibuffer = (uint32_t)ws_opts_uint(o, "sm.ibuffer");
@@ -79,7 +34,6 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     c->dp_units = c->units[WS_U_DP];
     if (c->units[WS_U_SP] == 0)
         return ws_error_set(err, WS_E_RANGE, "sm.sp: an SM needs at least one SP unit");
-    if (c->units[WS_U_SFU] == 0) c->units[WS_U_SFU] = 0;
     c->branch_lat = (uint32_t)ws_opts_uint(o, "lat.branch");
     if (c->branch_lat == 0) c->branch_lat = 1;
     c->l1_enable = ws_opts_bool(o, "l1d.enable");

@@ -90,7 +90,6 @@ struct ws_gpu {
 ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner);
 ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
 /* ws_gpu_cfg.c */
-void ws_gpu_cache_config(const ws_opts *o, const char *prefix, ws_cache_config *c, uint64_t seed);
 int ws_gpu_read_config(ws_gpu *g, ws_error *err);
 /* ws_gpu_stats.c */
 void ws_gpu_stats_register(ws_gpu *g);

@@ -14,27 +14,9 @@ int ws_memsys_config_from_opts(ws_memsys_config *c, const ws_opts *o, ws_error *
     c->subparts = u32(o, "mem.subparts");
     c->l2_enable = ws_opts_bool(o, "l2.enable");
 
-    ws_cache_config *l2 = &c->l2;
-    snprintf(l2->name, sizeof l2->name, "l2");
-    uint64_t size = ws_opts_uint(o, "l2.size");
-    l2->ways = u32(o, "l2.ways");
-    l2->line = u32(o, "l2.line");
-    l2->sector = u32(o, "l2.sector");
-    uint64_t set_bytes = (uint64_t)l2->ways * l2->line;
-    if (set_bytes == 0 || size % set_bytes != 0)
-        return ws_error_set(err, WS_E_RANGE,
-                            "l2.size (%llu bytes) is not a multiple of l2.ways * l2.line (%llu bytes)",
-                            (unsigned long long)size, (unsigned long long)set_bytes);
-    l2->sets = (uint32_t)(size / set_bytes);
-    l2->repl = (ws_cache_repl)ws_opts_enum(o, "l2.repl");
-    l2->wpol = (ws_cache_wpol)ws_opts_enum(o, "l2.write");
-    l2->walloc = (ws_cache_walloc)ws_opts_enum(o, "l2.write_alloc");
-    l2->alloc = (ws_cache_alloc)ws_opts_enum(o, "l2.alloc");
-    l2->hash = (ws_cache_hash)ws_opts_enum(o, "l2.hash");
-    l2->mshrs = u32(o, "l2.mshr");
-    l2->mshr_merge = u32(o, "l2.mshr_merge");
-    l2->missq = u32(o, "l2.missq");
-    l2->seed = 0x4c32u;     /* per slice: + slice index (random replacement only) */
+    /* per slice: + slice index (random replacement only) */
+    if (ws_cache_config_from_opts(&c->l2, o, "l2", 0x4c32u, err) < 0)
+        return -1;
     c->l2_latency = u32(o, "l2.latency");
     c->rop_latency = u32(o, "l2.rop_latency");
 
