@@ -151,7 +151,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     g->nlaunches++;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) g->sms[i].acct = g->now;
     ws_grid_set_clock(grid, g->now);
-    ws_gpu_stats_refresh(g);
+    ws_gpu_stats_sync(g);
     ws_stats_begin(g->stats, ws_kernel_name(k), g->now);
     return 0;
 }
@@ -199,10 +199,10 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         return ws_error_set(err, WS_E_STATE, "no kernel launch is running");
     uint64_t end = cycles ? g->now + cycles : WS_NEVER;
     uint32_t nsms = g->cfg.nsms;
+    if (ws_grid_done(g->grid) && all_idle(g))
+        return 1;
     while (g->now < end) {
         uint64_t now = g->now;
-        if (ws_grid_done(g->grid) && all_idle(g))
-            return 1;
         if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles)
             return ws_error_set(err, WS_E_STATE, "kernel '%s' exceeded run.max_cycles (%llu cycles)",
                                 ws_kernel_name(g->kernel), (unsigned long long)g->cfg.max_cycles);
@@ -227,7 +227,7 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
             return -1;
         if (g->cfg.stats_interval && now % g->cfg.stats_interval == 0) {
-            ws_gpu_stats_refresh(g);
+            ws_gpu_stats_sync(g);
             ws_stats_sample(g->stats, now);
         }
         /* next cycle, or the next one with work */
@@ -247,15 +247,16 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
                 for (uint32_t i = 0; i < nsms && t > next; i++)
                     if (ws_grid_fits(g->grid, i)) t = next;
             }
+            /* the cycle a lack of progress becomes a deadlock (run.deadlock >= 1) */
+            uint64_t horizon = g->cfg.deadlock < WS_NEVER - 1 - g->last_progress
+                                   ? g->last_progress + g->cfg.deadlock + 1 : WS_NEVER;
             if (t == WS_NEVER) {
-                if (ws_grid_done(g->grid) && all_idle(g)) { g->now = next; return 1; }
                 /* nothing will ever happen again */
-                g->now = g->last_progress + g->cfg.deadlock + 1;
+                g->now = horizon;
                 return deadlock(g, err);
             }
             if (t > end) t = end;
-            if (g->cfg.deadlock && t > g->last_progress + g->cfg.deadlock + 1)
-                t = g->last_progress + g->cfg.deadlock + 1 > next ? g->last_progress + g->cfg.deadlock + 1 : next;
+            if (t > horizon) t = horizon > next ? horizon : next;
             /* never jump over a time-series sample (it must see the
              * counters of its own cycle, as when stepping) */
             if (g->cfg.stats_interval) {
@@ -268,7 +269,7 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
             }
         }
         g->now = next;
-        if (g->cfg.deadlock && g->now - g->last_progress > g->cfg.deadlock)
+        if (g->now - g->last_progress > g->cfg.deadlock)
             return deadlock(g, err);
     }
     return ws_grid_done(g->grid) && all_idle(g) ? 1 : 0;
@@ -327,7 +328,7 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
         }
     }
     g->kernels++;
-    ws_gpu_stats_refresh(g);
+    ws_gpu_stats_sync(g);
     ws_stats_end(g->stats, g->now, NULL);
     g->cycles_total += g->now - g->launch_start;
     if (!clean)

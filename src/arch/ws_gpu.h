@@ -124,7 +124,5 @@ void ws_gpu_stats_sync(ws_gpu *g);
 /* One-row-per-launch table line / the final summary, for batch mode. */
 void ws_gpu_print_launch(ws_gpu *g, FILE *f);
 void ws_gpu_print_summary(ws_gpu *g, FILE *f);
-/* JSON of the configuration (every option), for the statistics file. */
-char *ws_gpu_config_json(const ws_gpu *g);
 
 #endif

@@ -118,7 +118,7 @@ static void header(FILE *f)
 
 void ws_gpu_print_launch(ws_gpu *g, FILE *f)
 {
-    ws_gpu_stats_refresh(g);
+    ws_gpu_stats_sync(g);
     size_t n = ws_stats_nlaunches(g->stats);
     if (n == 0) return;
     if (n == 1) header(f);
@@ -129,7 +129,7 @@ void ws_gpu_print_launch(ws_gpu *g, FILE *f)
 
 void ws_gpu_print_summary(ws_gpu *g, FILE *f)
 {
-    ws_gpu_stats_refresh(g);
+    ws_gpu_stats_sync(g);
     fprintf(f, "-- warpscope summary (%s preset, %u SMs) --\n", ws_opts_preset_name(g->opts), g->cfg.nsms);
     header(f);
     row(g, f, SIZE_MAX, "total");
@@ -142,31 +142,4 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
     }
     fprintf(f, "\nMTAML %.0f cycles vs measured average memory latency %.0f cycles\n",
             ws_stats_get(g->stats, "mtaml", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
-}
-
-char *ws_gpu_config_json(const ws_gpu *g)
-{
-    sbuf b = { 0 };
-    sb_printf(&b, "{\"preset\": \"%s\"", ws_opts_preset_name(g->opts));
-    char buf[256];
-    for (size_t i = 0; i < ws_opts_ndefs(); i++) {
-        const ws_opt_def *d = ws_opts_def_at(i);
-        const char *v = ws_opts_text(g->opts, d->name, buf, sizeof buf);
-        bool num = d->type == WS_OPT_UINT || d->type == WS_OPT_SIZE || d->type == WS_OPT_DOUBLE;
-        bool bl = d->type == WS_OPT_BOOL;
-        sb_printf(&b, ", \"%s\": ", d->name);
-        if (num || bl) {
-            sb_printf(&b, "%s", v);
-        } else {
-            sb_printf(&b, "\"");
-            for (const char *p = v; *p; p++) {
-                if (*p == '"' || *p == '\\') sb_printf(&b, "\\%c", *p);
-                else if ((unsigned char)*p < 0x20) sb_printf(&b, "\\u%04x", (unsigned char)*p);
-                else sb_printf(&b, "%c", *p);
-            }
-            sb_printf(&b, "\"");
-        }
-    }
-    sb_printf(&b, "}");
-    return b.p;
 }

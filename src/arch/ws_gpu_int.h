@@ -93,8 +93,6 @@ ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
 int ws_gpu_read_config(ws_gpu *g, ws_error *err);
 /* ws_gpu_stats.c */
 void ws_gpu_stats_register(ws_gpu *g);
-/* Copy the component counters into the registry's mirror (before reading). */
-void ws_gpu_stats_refresh(ws_gpu *g);
 void ws_gpu_stats_free(ws_gpu *g);
 /* ws_gpu_diag.c */
 void ws_gpu_diagnose(ws_gpu *g);

@@ -3,7 +3,7 @@
  *
  * SM counters are registered where they live (one instance per SM).  Caches,
  * DRAM channels and the interconnect keep their own counter structs; their
- * values are mirrored into arrays of the GPU (ws_gpu_stats_refresh) before
+ * values are mirrored into arrays of the GPU (ws_gpu_stats_sync) before
  * anything reads the registry, so every counter has one instance per
  * component at a fixed stride. */
 #include <inttypes.h>
@@ -144,11 +144,10 @@ struct ws_gpu_mirror {
     ws_stats_table *by_alloc, *by_line;
 };
 
-static ws_gpu_mirror *mir(ws_gpu *g) { return g->mir; }
 
-void ws_gpu_stats_refresh(ws_gpu *g)
+void ws_gpu_stats_sync(ws_gpu *g)
 {
-    ws_gpu_mirror *m = mir(g);
+    ws_gpu_mirror *m = g->mir;
     m->cycles = g->cycles_total + (g->grid ? g->now - g->launch_start : 0);
     m->nsms = g->cfg.nsms;
     m->nchan = ws_memsys_nchannels(g->mem);
@@ -282,6 +281,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_derived(s, "l1d.hit_rate", "L1D hits / accesses", "sm", n, d_l1_hit_rate);
     ws_stats_derived(s, "l1d.miss_rate", "L1D misses / accesses", "sm", n, d_l1_miss_rate);
     REG("ctas", "CTAs completed", ctas_done);
+    REG("mem.replies", "requests back from the memory system (data or acknowledgements)", replies);
     REG("active_cycles", "cycles with at least one resident warp", active_cycles);
     static const char *const cf[] = { "accesses", "hits", "hit_reserved", "misses", "resfail",
                                       "resfail.line_alloc", "resfail.mshr_full", "resfail.merge_full",
@@ -355,5 +355,3 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m);
     g->mir = NULL;
 }
-
-void ws_gpu_stats_sync(ws_gpu *g) { ws_gpu_stats_refresh(g); }

@@ -31,7 +31,6 @@ uint32_t ws_pload_new(ws_sm *sm, uint32_t slot, const uint32_t *dst, uint32_t nd
     p->slot = (uint16_t)slot;
     p->dst = dst;
     p->ndst = (uint16_t)ndst;
-    p->live = 1;
     return id;
 }
 
@@ -65,7 +64,6 @@ static void pload_part(ws_sm *sm, uint32_t id, uint8_t level, uint64_t now)
             ws_slot_wake(sm, s, now);
         }
     }
-    p->live = 0;
     p->next_free = sm->plfree;
     sm->plfree = id + 1;
 }
@@ -107,11 +105,7 @@ void ws_ldst_hit_events(ws_sm *sm, uint64_t now)
 {
     while (sm->nhev && sm->hev[0].t <= now) {
         ws_hitev e = hev_pop(sm);
-        /* ties keep push order for equal times only approximately; the
-         * register release is the same either way */
         pload_part(sm, e.load, e.level, e.t);
-        ws_slot *s = &sm->slots[sm->pl[e.load].slot];
-        (void)s;
     }
 }
 
@@ -448,9 +442,6 @@ static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     uint8_t level = r->level ? r->level : WS_LVL_L2;
     sm->c.lat_sum[level] += now - r->t_issue;
     sm->c.lat_n[level]++;
-    if (r->pc != 0 || r->ptx_line) {
-        /* per-line latency is kept with the line's counters */
-    }
     if (r->kind == WS_MREQ_WRITE || (r->kind == WS_MREQ_ATOMIC && r->load == NO_LOAD)) {
         ws_mreq_free(&g->pool, r);
         return slot < sm->nslots ? ws_sm_store_acked(sm, slot, now, err) : 0;
@@ -482,7 +473,6 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
             ws_mreq *nx = q->next;
             q->next = NULL;
             if (q != r && q->level == WS_LVL_NONE) q->level = level;
-            if (q != r && (q->level == WS_LVL_L1_PENDING || q->level == WS_LVL_PFC)) { /* keep */ }
             if (complete(sm, q, now, err) < 0) return -1;
             q = nx;
         }

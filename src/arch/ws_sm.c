@@ -76,33 +76,33 @@ void ws_sm_flush_all(ws_sm *sm, uint64_t now)
 }
 
 /* ------------------------------------------------------------ schedulers */
-typedef struct ws_sched {
+struct ws_sched {
     uint16_t *list;         /* slots in age order (oldest first) */
     uint32_t n;
     uint32_t rr;            /* LRR / two-level position */
     uint32_t greedy;        /* GTO: current warp's slot, UINT32_MAX none */
     uint8_t cls;            /* last cycle's GPGPU-Sim class: 0 idle 1 scoreboard 2 stall 3 issue */
     uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
-} ws_sched;
+};
+typedef struct ws_sched ws_sched;
 
-static ws_sched *scheds_of(ws_sm *sm) { return (ws_sched *)(void *)sm->order; }
 
 /* A slot's elig went down: its scheduler must look again by then. */
 static void sched_note(ws_sm *sm, const ws_slot *s)
 {
-    ws_sched *sc = &scheds_of(sm)[s->sched];
+    ws_sched *sc = &sm->scheds[s->sched];
     if (s->elig < sc->min_elig) sc->min_elig = s->elig;
 }
 
 static void sched_add(ws_sm *sm, uint32_t slot)
 {
-    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
     sc->list[sc->n++] = (uint16_t)slot;
 }
 
 static void sched_remove(ws_sm *sm, uint32_t slot)
 {
-    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
     for (uint32_t i = 0; i < sc->n; i++)
         if (sc->list[i] == slot) {
             memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
@@ -116,7 +116,7 @@ static void sched_remove(ws_sm *sm, uint32_t slot)
 /* Two-level: a warp that starts a long wait goes to the back of the list. */
 static void sched_demote(ws_sm *sm, uint32_t slot)
 {
-    ws_sched *sc = &scheds_of(sm)[sm->slots[slot].sched];
+    ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
     for (uint32_t i = 0; i < sc->n; i++)
         if (sc->list[i] == slot) {
             memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
@@ -150,7 +150,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
         sc[i].cls = 0;
         sc[i].min_elig = WS_NEVER;
     }
-    sm->order = (uint32_t *)(void *)sc;
+    sm->scheds = sc;
     for (int u = 0; u < WS_U_COUNT; u++)
         sm->nunits[u] = g->cfg.units[u] > 8 ? 8 : g->cfg.units[u];
     sm->wake = WS_NEVER;
@@ -162,7 +162,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
 void ws_sm_fini(ws_sm *sm)
 {
     if (!sm->slots) return;
-    ws_sched *sc = scheds_of(sm);
+    ws_sched *sc = sm->scheds;
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
@@ -212,7 +212,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->age = g->age++;
         s->ibuf = 0;
         s->stores = s->outstanding = 0;
-        s->exited = s->at_barrier = s->in_membar = s->ldst_wait = 0;
+        s->exited = s->at_barrier = s->in_membar = 0;
         s->wait_load = UINT32_MAX;
         /* the first instructions are fetched now */
         uint64_t t = now > sm->fetch_free ? now : sm->fetch_free;
@@ -460,9 +460,8 @@ static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
 int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
-    ws_sched *scs = scheds_of(sm);
+    ws_sched *scs = sm->scheds;
     uint16_t order[256];
-    bool any = false;
     int fault = 0;
 
     ws_ldst_cycle(sm, now);
@@ -515,13 +514,12 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
         }
         if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
         if (sc->n == 0) sc->min_elig = WS_NEVER;
-        if (issued) { sm->c.sched_issue++; any = true; }
+        if (issued) sm->c.sched_issue++;
         else if (sb) sm->c.sched_scoreboard++;
         else if (pipe) sm->c.sched_stall++;
         else sm->c.sched_idle++;
         sc->cls = issued ? 3 : sb ? 1 : pipe ? 2 : 0;
     }
-    (void)any;
     return 0;
 }
 
@@ -532,7 +530,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
     if (sm->ilreq < sm->nlreq || sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)))
         return now + 1;
     if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
-    ws_sched *scs = scheds_of(sm);
+    ws_sched *scs = sm->scheds;
     for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++)
         if (scs[k].min_elig < t) t = scs[k].min_elig;
     if (t <= now) t = now + 1;
@@ -542,7 +540,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 /* Account the scheduler classes of skipped cycles (the SM did not run). */
 void ws_sm_skip(ws_sm *sm, uint64_t cycles)
 {
-    ws_sched *scs = scheds_of(sm);
+    ws_sched *scs = sm->scheds;
     for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++) {
         switch (scs[k].cls) {
         case 1: sm->c.sched_scoreboard += cycles; break;

@@ -47,8 +47,7 @@ typedef struct ws_pload {
     uint32_t outstanding;   /* requests not yet back */
     const uint32_t *dst;    /* registers released at completion */
     uint8_t level;          /* deepest ws_mreq_level that served it */
-    uint8_t live;
-    uint32_t next_free;
+    uint32_t next_free;     /* free list link (id + 1, 0: end) */
 } ws_pload;
 
 /* L1-hit (and constant-hit) completion events, a binary min-heap. */
@@ -71,14 +70,14 @@ typedef struct ws_slot {
     uint32_t ibuf;          /* decoded instructions buffered */
     uint32_t stores;        /* stores/reductions not yet acknowledged */
     uint32_t outstanding;   /* requests in flight */
-    uint8_t exited, at_barrier, in_membar, ldst_wait;
+    uint8_t exited, at_barrier, in_membar;
     uint16_t sched;         /* scheduler index */
 } ws_slot;
 
 typedef struct ws_ctarec {
     ws_cta *cta;
-    uint32_t first, nwarps; /* slots (not contiguous in general: list below) */
-    uint16_t slots[64];
+    uint32_t nwarps;
+    uint16_t slots[64];     /* the warps' slots (not contiguous in general) */
     uint32_t live;          /* warps not yet drained */
     bool used;
 } ws_ctarec;
@@ -96,8 +95,7 @@ typedef struct ws_sm_counters {
     uint64_t const_insns, const_misses;
     uint64_t l1_hits, l1_hit_reserved, l1_misses, l1_resfail;
     uint64_t bypass;                        /* requests that skipped L1 */
-    uint64_t replies;
-    uint64_t load_lat_sum, load_lat_n;      /* L1 issue -> data back, per request */
+    uint64_t replies;                       /* requests back from the memory system */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT];
     uint64_t ctas_done;
     uint64_t active_cycles;                 /* cycles with at least one warp resident */
@@ -114,11 +112,7 @@ typedef struct ws_sm {
     uint64_t acct;          /* scheduler classes are accounted up to here (exclusive) */
     uint64_t resident_since;/* for active_cycles */
     uint32_t resident;      /* warps resident */
-    /* schedulers */
-    uint32_t *order;        /* per scheduler: slot order scratch */
-    uint32_t *rr;           /* per scheduler: LRR / two-level position */
-    uint32_t *greedy;       /* per scheduler: GTO's current warp (UINT32_MAX none) */
-    uint8_t *sched_class; uint64_t *sched_since;   /* lazy triple accounting */
+    struct ws_sched *scheds; /* the warp schedulers (ws_sm.c) */
     uint64_t unit_free[WS_U_COUNT][8];   /* per unit instance: cycle it accepts again */
     uint32_t nunits[WS_U_COUNT];
     uint64_t fetch_free;    /* fetch port */

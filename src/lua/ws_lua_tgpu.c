@@ -47,25 +47,17 @@ static int core_option(lua_State *L, const char *field)
     return lua_type(L, -1);
 }
 
-static void value_text(lua_State *L, int idx, char *buf, size_t size, const char *key)
+/* A number, string or boolean (the caller checked) as option text. */
+static void value_text(lua_State *L, int idx, char *buf, size_t size)
 {
-    switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
+    if (lua_type(L, idx) == LUA_TBOOLEAN)
         snprintf(buf, size, "%s", lua_toboolean(L, idx) ? "true" : "false");
-        break;
-    case LUA_TNUMBER:
-        if (lua_isinteger(L, idx))
-            snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
-        else
-            snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
-        break;
-    case LUA_TSTRING:
+    else if (lua_isinteger(L, idx))
+        snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
+    else if (lua_type(L, idx) == LUA_TNUMBER)
+        snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
+    else
         snprintf(buf, size, "%s", lua_tostring(L, idx));
-        break;
-    default:
-        luaL_error(L, "gpu option '%s': expected a number, string or boolean, got %s", key,
-                   luaL_typename(L, idx));
-    }
 }
 
 /* The options of ws.gpu{...} (table at idx, or none), with the command
@@ -126,7 +118,7 @@ ws_opts *ws_ltg_opts(lua_State *L, int idx, uint64_t *budget, int *quiet)
                 luaL_error(L, "gpu option '%s': expected a number, string or boolean, got %s", k,
                            luaL_typename(L, -1));
             }
-            value_text(L, -1, v, sizeof v, k);
+            value_text(L, -1, v, sizeof v);
             if (ws_opts_set(o, k, v, &err) < 0) {
                 ws_opts_free(o);
                 luaL_error(L, "%s", err.msg);
@@ -226,7 +218,7 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg)
     ws_error err;
     ws_gpu_stats_sync(lg->tg);
     if (core_option(L, "json") == LUA_TSTRING) {
-        char *cfg = ws_gpu_config_json(lg->tg);
+        char *cfg = ws_opts_to_json(ws_gpu_opts(lg->tg));
         if (ws_stats_write_json(ws_gpu_stats(lg->tg), lua_tostring(L, -1), PACKAGE_VERSION,
                                 ws_gpu_seed(lg->tg), cfg, &err) < 0)
             fprintf(stderr, "warpscope: %s\n", err.msg);
