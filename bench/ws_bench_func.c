@@ -22,79 +22,29 @@
 
 #include "ws_bench_util.h"
 #include "core/ws_core.h"
-#include "util/ws_rng.h"
 #include "util/ws_util.h"
-#include "ws_dirs.h"
 
-#define CHECK(x)                                                                       \
-    do {                                                                               \
-        if (!(x)) {                                                                    \
-            fprintf(stderr, "ws_bench_func: %s\n", err.msg);                           \
-            exit(1);                                                                   \
-        }                                                                              \
-    } while (0)
-
-/* One BFS to completion; returns the number of levels (launch pairs). */
-static int gpu_bfs(ws_device *d, const ws_kernel *ke, const ws_kernel *ku, const wsb_graph *g, const uint64_t *a)
+static int launch(void *ctx, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args, uint32_t nargs,
+                  ws_error *err)
 {
-    ws_error err;
-    int n = g->n;
-    uint64_t drow = a[0], dcol = a[1], dmask = a[2], dupd = a[3], dvis = a[4], dcost = a[5], dstop = a[6];
-    CHECK(ws_devmem_memset(d, dmask, 0, (uint64_t)n, &err) == 0);
-    CHECK(ws_devmem_memset(d, dupd, 0, (uint64_t)n, &err) == 0);
-    CHECK(ws_devmem_memset(d, dvis, 0, (uint64_t)n, &err) == 0);
-    CHECK(ws_devmem_memset(d, dcost, 0xff, 4ull * n, &err) == 0);
-    unsigned char one = 1;
-    int zero = 0, stop, levels = 0;
-    CHECK(ws_devmem_write(d, dmask, &one, 1, &err) == 0);
-    CHECK(ws_devmem_write(d, dvis, &one, 1, &err) == 0);
-    CHECK(ws_devmem_write(d, dcost, &zero, 4, &err) == 0);
-    ws_launch_config lc = { .grid = { (uint32_t)(n + 255) / 256, 1, 1 }, .block = { 256, 1, 1 } };
-    ws_arg ae[] = { WS_ARG_PTR(drow), WS_ARG_PTR(dcol), WS_ARG_PTR(dmask), WS_ARG_PTR(dupd),
-                    WS_ARG_PTR(dvis), WS_ARG_PTR(dcost), WS_ARG_INT(n) };
-    ws_arg au[] = { WS_ARG_PTR(dmask), WS_ARG_PTR(dupd), WS_ARG_PTR(dvis), WS_ARG_PTR(dstop), WS_ARG_INT(n) };
-    do {
-        stop = 0;
-        CHECK(ws_devmem_write(d, dstop, &stop, 4, &err) == 0);
-        CHECK(ws_launch(d, ke, &lc, ae, 7, &err) == 0);
-        CHECK(ws_launch(d, ku, &lc, au, 5, &err) == 0);
-        CHECK(ws_devmem_read(d, dstop, &stop, 4, &err) == 0);
-        levels++;
-    } while (stop);
-    return levels;
+    return ws_launch(ctx, k, lc, args, nargs, err);
 }
 
 static int bench(const char *file, const wsb_graph *g, const int *ref)
 {
     ws_error err;
-    char path[2048];
-    snprintf(path, sizeof path, "%s/scenarios/kernels/%s", WS_SRCDIR, file);
     ws_device *d = ws_device_create(NULL, &err);
-    CHECK(d);
-    ws_module *m = ws_module_load_file(d, path, &err);
-    CHECK(m);
-    const ws_kernel *ke = ws_module_kernel(m, "bfs_topo_expand", &err);
-    CHECK(ke);
-    const ws_kernel *ku = ws_module_kernel(m, "bfs_topo_update", &err);
-    CHECK(ku);
-    int n = g->n;
-    uint64_t a[7];
-    CHECK((a[0] = ws_devmem_alloc(d, 4ull * (n + 1), "row", &err)) != 0);
-    CHECK((a[1] = ws_devmem_alloc(d, 4ull * g->m, "col", &err)) != 0);
-    CHECK((a[2] = ws_devmem_alloc(d, (uint64_t)n, "mask", &err)) != 0);
-    CHECK((a[3] = ws_devmem_alloc(d, (uint64_t)n, "updating", &err)) != 0);
-    CHECK((a[4] = ws_devmem_alloc(d, (uint64_t)n, "visited", &err)) != 0);
-    CHECK((a[5] = ws_devmem_alloc(d, 4ull * n, "cost", &err)) != 0);
-    CHECK((a[6] = ws_devmem_alloc(d, 4, "stop", &err)) != 0);
-    CHECK(ws_devmem_write(d, a[0], g->row, 4ull * (n + 1), &err) == 0);
-    CHECK(ws_devmem_write(d, a[1], g->col, 4ull * g->m, &err) == 0);
+    if (!d)
+        wsb_die("ws_bench_func", &err);
+    wsb_bfs b;
+    wsb_bfs_setup(&b, "ws_bench_func", d, file, g, launch, d);
     double best = 1e30, best_cpu = 1e30, total = 0;
     uint64_t tinsn = 0, winsn = 0;
     int levels = 0, reps = 0;
     while (total < 0.5 || reps < 3) {
         ws_launch_stats before = *ws_device_total_stats(d);
         double t0 = wsb_now(), c0 = wsb_cpu_now();
-        levels = gpu_bfs(d, ke, ku, g, a);
+        levels = wsb_bfs_run(&b);
         double dt = wsb_now() - t0, dc = wsb_cpu_now() - c0;
         if (dc < best_cpu)
             best_cpu = dc;
@@ -106,12 +56,7 @@ static int bench(const char *file, const wsb_graph *g, const int *ref)
         if (dt < best)
             best = dt;
     }
-    int *cost = ws_xmalloc((size_t)n * sizeof *cost);
-    CHECK(ws_devmem_read(d, a[5], cost, 4ull * n, &err) == 0);
-    int bad = 0;
-    for (int v = 0; v < n; v++)
-        bad += cost[v] != ref[v];
-    free(cost);
+    int bad = wsb_bfs_errors(&b, ref);
     printf("%-14s %2d levels  %llu thread-insns  %llu warp-insns  %.4f s  %.1f Minstr/s  (CPU time %.4f s: %.1f "
            "Minstr/s, %.1f M warp-insns/s)  %s\n",
            file, levels, (unsigned long long)tinsn, (unsigned long long)winsn, best, tinsn / best / 1e6, best_cpu,

@@ -12,22 +12,18 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "arch/ws_gpu.h"
 #include "arch/ws_opts.h"
 #include "stats/ws_stats.h"
 #include "util/ws_util.h"
 #include "ws_bench_util.h"
-#include "ws_dirs.h"
 
-#define CHECK(x)                                                     \
-    do {                                                             \
-        if (!(x)) {                                                  \
-            fprintf(stderr, "ws_bench_timing: %s\n", err.msg);       \
-            exit(1);                                                 \
-        }                                                            \
-    } while (0)
+static int launch(void *ctx, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args, uint32_t nargs,
+                  ws_error *err)
+{
+    return ws_gpu_launch(ctx, k, lc, args, nargs, err);
+}
 
 int main(int argc, char **argv)
 {
@@ -44,55 +40,19 @@ int main(int argc, char **argv)
     wsb_cpu_bfs(&g, 0, ref);
 
     ws_opts *o = ws_opts_new();
-    CHECK(ws_opts_apply_preset(o, preset, &err) == 0);
+    if (ws_opts_apply_preset(o, preset, &err) < 0)
+        wsb_die("ws_bench_timing", &err);
     ws_gpu *gpu = ws_gpu_create(o, 1, &err);
-    CHECK(gpu);
-    ws_device *d = ws_gpu_device(gpu);
-    char path[2048];
-    snprintf(path, sizeof path, "%s/scenarios/kernels/bfs_topo.ptx", WS_SRCDIR);
-    ws_module *m = ws_module_load_file(d, path, &err);
-    CHECK(m);
-    const ws_kernel *ke = ws_module_kernel(m, "bfs_topo_expand", &err);
-    CHECK(ke);
-    const ws_kernel *ku = ws_module_kernel(m, "bfs_topo_update", &err);
-    CHECK(ku);
-    uint64_t a[7];
-    CHECK((a[0] = ws_devmem_alloc(d, 4ull * (n + 1), "row", &err)) != 0);
-    CHECK((a[1] = ws_devmem_alloc(d, 4ull * g.m, "col", &err)) != 0);
-    CHECK((a[2] = ws_devmem_alloc(d, (uint64_t)n, "mask", &err)) != 0);
-    CHECK((a[3] = ws_devmem_alloc(d, (uint64_t)n, "updating", &err)) != 0);
-    CHECK((a[4] = ws_devmem_alloc(d, (uint64_t)n, "visited", &err)) != 0);
-    CHECK((a[5] = ws_devmem_alloc(d, 4ull * n, "cost", &err)) != 0);
-    CHECK((a[6] = ws_devmem_alloc(d, 4, "stop", &err)) != 0);
-    CHECK(ws_devmem_write(d, a[0], g.row, 4ull * (n + 1), &err) == 0);
-    CHECK(ws_devmem_write(d, a[1], g.col, 4ull * g.m, &err) == 0);
-    CHECK(ws_devmem_memset(d, a[5], 0xff, 4ull * n, &err) == 0);
-    unsigned char one = 1;
-    int zero = 0, stop, levels = 0;
-    CHECK(ws_devmem_write(d, a[2], &one, 1, &err) == 0);
-    CHECK(ws_devmem_write(d, a[4], &one, 1, &err) == 0);
-    CHECK(ws_devmem_write(d, a[5], &zero, 4, &err) == 0);
-    ws_launch_config lc = { .grid = { (uint32_t)(n + 255) / 256, 1, 1 }, .block = { 256, 1, 1 } };
-    ws_arg ae[] = { WS_ARG_PTR(a[0]), WS_ARG_PTR(a[1]), WS_ARG_PTR(a[2]), WS_ARG_PTR(a[3]),
-                    WS_ARG_PTR(a[4]), WS_ARG_PTR(a[5]), WS_ARG_INT(n) };
-    ws_arg au[] = { WS_ARG_PTR(a[2]), WS_ARG_PTR(a[3]), WS_ARG_PTR(a[4]), WS_ARG_PTR(a[6]), WS_ARG_INT(n) };
+    if (!gpu)
+        wsb_die("ws_bench_timing", &err);
+    wsb_bfs b;
+    wsb_bfs_setup(&b, "ws_bench_timing", ws_gpu_device(gpu), "bfs_topo.ptx", &g, launch, gpu);
 
     double t0 = wsb_now(), c0 = wsb_cpu_now();
-    do {
-        stop = 0;
-        CHECK(ws_devmem_write(d, a[6], &stop, 4, &err) == 0);
-        CHECK(ws_gpu_launch(gpu, ke, &lc, ae, 7, &err) == 0);
-        CHECK(ws_gpu_launch(gpu, ku, &lc, au, 5, &err) == 0);
-        CHECK(ws_devmem_read(d, a[6], &stop, 4, &err) == 0);
-        levels++;
-    } while (stop);
+    int levels = wsb_bfs_run(&b);
     double dt = wsb_now() - t0, dc = wsb_cpu_now() - c0;
+    int bad = wsb_bfs_errors(&b, ref);
 
-    int *cost = ws_xmalloc((size_t)n * sizeof *cost);
-    CHECK(ws_devmem_read(d, a[5], cost, 4ull * n, &err) == 0);
-    int bad = 0;
-    for (int v = 0; v < n; v++)
-        bad += cost[v] != ref[v];
     ws_gpu_stats_sync(gpu);
     ws_stats *s = ws_gpu_stats(gpu);
     double cycles = ws_stats_get(s, "cycles", -1), winsn = ws_stats_get(s, "warp_insns", -1);
@@ -106,7 +66,6 @@ int main(int argc, char **argv)
            dt, cycles / dt, winsn / dt / 1e6, dc, cycles / dc, winsn / dc / 1e6);
     printf("  peak memory %.0f MB\n", wsb_peak_mb());
     printf("target: >= 500,000 cycles/s, >= 1.5 M warp-insns/s, < 500 MB\n");
-    free(cost);
     free(ref);
     ws_gpu_free(gpu);
     ws_opts_free(o);
