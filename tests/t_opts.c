@@ -371,7 +371,8 @@ static void test_getters(void)
     ok(contains(json, "{\n  \"preset\": \"gtx480\",\n  \"clock.core\": 700,"), "JSON starts with preset and "
        "the first key");
     ok(contains(json, "\"l1d.size\": 16384,") && contains(json, "\"l1d.enable\": true,") &&
-           contains(json, "\"dram.sched\": \"fcfs\",") && contains(json, "\"thread.local\": 16384\n}"),
+           contains(json, "\"dram.sched\": \"fcfs\",") && contains(json, "\"thread.local\": 16384,") &&
+           contains(json, "\"throttle.merge_high\": 0.15,") && contains(json, "\"throttle.policy\": \"none\"\n}"),
        "JSON types: integers, booleans, strings; sizes in bytes");
     free(json);
     ws_opts_free(o);

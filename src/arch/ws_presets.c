@@ -73,6 +73,7 @@ static const ws_preset_val g80_mtp[] = {
     { "cmem.latency", "1", "[paper] MTP Table II: constant cache 1-cycle latency" },
     { "l1d.enable", "false", "[paper] MTP Table II: no data cache (8800GT)" },
     { "l2.enable", "false", "[paper] MTP Table II: no L2" },
+    { "pf.dest", "pfc", "[paper] MTP Sec. II-B: prefetches go to a 16 KB 8-way prefetch cache per core" },
     { "l2.rop_latency", "0", "[choice] no L2, no ROP stage" },
     { "mem.channels", "8", "[paper] MTP Table II: 8 channels" },
     { "mem.subparts", "1", "[choice] no L2 slices to split a channel into" },
