@@ -164,6 +164,8 @@ struct ws_pf_ctx {
     ws_pf_status (*issue)(ws_pf_ctx *x, uint64_t addr, uint32_t wid, uint32_t tag, uint32_t flags);
     void (*transition)(ws_pf_ctx *x, const ws_pf_trans *t);
     void *owner;
+    void *user;             /* host data for policies defined by the host
+                             * (Lua prefetchers); NULL otherwise */
 };
 
 /* Queue a prefetch of the line holding addr, for warp slot wid (the fill
