@@ -70,7 +70,8 @@ typedef struct ws_pf_access {
     uint32_t gwid;          /* warp number in the grid: CTA linear id *
                              * warps per CTA + warp in the CTA */
     uint16_t req, nreq;     /* index of this request among the instruction's
-                             * requests (sorted by address), and their number */
+                             * requests (in coalescer order: by the lowest lane
+                             * each covers), and their number */
     uint8_t kind;           /* WS_PF_LOAD / STORE / ATOMIC */
     uint8_t outcome;        /* WS_PF_MISS / HIT / HIT_PENDING */
     uint8_t hit_pf;         /* the line was (or is being) brought by a prefetch */
