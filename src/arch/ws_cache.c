@@ -179,6 +179,7 @@ void ws_cache_evict_info(const ws_cache *c, uint32_t idx, ws_cache_evict *ev)
     ev->owner = l->owner;
     ev->prefetched = l->prefetched;
     ev->used = l->used;
+    ev->aux = l->aux;
 }
 
 /* Put line into way idx (the victim has been dealt with): no sector valid. */
@@ -190,6 +191,7 @@ void ws_cache_install(ws_cache *c, uint32_t idx, uint64_t line, const ws_mreq *r
     memset(l, 0, sizeof *l);
     l->owner = r->owner;
     l->prefetched = prefetched;
+    l->aux = prefetched ? r->pf_key : 0;
     l->order = ++c->stamp;
     l->last_access = cycle;
     l->fill_cycle = cycle;
@@ -282,6 +284,8 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         c->st.mshr_merges++;
         if (demand) {
             res.hit_prefetch_pending = m->prefetch;
+            res.first_join_of_prefetch = m->prefetch && !m->demand_joined;
+            res.aux = m->aux;
             m->demand_joined = 1;
         }
         if (way >= 0)
@@ -321,6 +325,7 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
     if (e == WS_MSHR_NONE) {
         e = ws_mshr_alloc(c, line);
         c->ent[e].prefetch = !demand;
+        c->ent[e].aux = demand ? 0 : r->pf_key;
     } else {
         c->st.mshr_merges++;
     }
@@ -359,6 +364,7 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         if (l->prefetched && !l->used) {
             l->used = 1;
             res.first_use_of_prefetch = true;
+            res.aux = l->aux;
         }
         if (wb) {
             l->dirty |= need;
@@ -435,6 +441,7 @@ ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq
             if (r->kind != WS_MREQ_PREFETCH && l->prefetched && !l->used) {
                 l->used = 1;
                 res.first_use_of_prefetch = true;
+                res.aux = l->aux;
             }
             count(c, &res, WS_CACHE_HIT, r->kind);
             return res;

@@ -139,6 +139,7 @@ typedef struct ws_cache_evict {
     uint32_t owner;
     bool prefetched;        /* brought in by a prefetch ... */
     bool used;              /* ... and used by a demand access since */
+    uint32_t aux;           /* the allocating prefetch's pf_key */
 } ws_cache_evict;
 
 typedef struct ws_cache_result {
@@ -148,6 +149,8 @@ typedef struct ws_cache_result {
                              * a write-through / write-evict / no-allocate write) */
     bool first_use_of_prefetch; /* a demand hit on a prefetched line not used before */
     bool hit_prefetch_pending;  /* HIT_RESERVED on a line a prefetch is bringing in */
+    bool first_join_of_prefetch;/* ... and the first demand to join that entry (a late prefetch) */
+    uint32_t aux;           /* first_use_of_prefetch / hit_prefetch_pending: the prefetch's pf_key */
     uint32_t fetch_mask;    /* a MISS going down to fetch: the sectors it fetches
                              * (bit i = sector i of the line; 1 when unsectored) */
     ws_cache_evict evicted; /* victim evicted by this access (on-miss allocation) */

@@ -14,6 +14,7 @@ typedef struct ws_cline {
     uint32_t valid, dirty;      /* sector masks */
     uint32_t reserved;          /* sectors its MSHR entry fetches (allocate-on-miss) */
     uint32_t owner;
+    uint32_t aux;               /* the pf_key of the prefetch that allocated it */
     uint64_t order;             /* LRU: last touch; FIFO: allocation (stamps) */
     uint64_t fill_cycle, last_access;
     uint8_t prefetched, used;
@@ -28,6 +29,7 @@ typedef struct ws_mshr_ent {
     uint32_t nreq;              /* requests it holds (in flight + waiting) */
     uint32_t next_free;         /* free list link */
     uint8_t in_use, prefetch, demand_joined;
+    uint32_t aux;               /* pf_key of the prefetch that created it */
     ws_mreq *head, *tail;       /* waiting (merged) requests, arrival order */
 } ws_mshr_ent;
 

@@ -43,6 +43,8 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         }
         sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
+        if (ws_pfeng_create(sm, err) < 0)
+            goto fail;
     }
     g->mem = ws_memsys_create(o, g->cfg.nsms, &g->pool, err);
     if (!g->mem)
@@ -63,6 +65,7 @@ void ws_gpu_free(ws_gpu *g)
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {
             ws_cache_free(g->sms[i].l1d);
             ws_cache_free(g->sms[i].cmem);
+            ws_pfeng_free(g->sms[i].pfe);
             ws_sm_fini(&g->sms[i]);
         }
     free(g->sms);
@@ -72,6 +75,7 @@ void ws_gpu_free(ws_gpu *g)
     ws_tfunc_free_all(g);
     for (size_t i = 0; i < g->ntl; i++) free(g->tl[i].c);
     free(g->tl);
+    free(g->tlog);
     free(g->actr);
     free(g->diag);
     ws_device_free(g->dev);
@@ -149,7 +153,10 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     free(g->diag);
     g->diag = NULL;
     g->nlaunches++;
-    for (uint32_t i = 0; i < g->cfg.nsms; i++) g->sms[i].acct = g->now;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        g->sms[i].acct = g->now;
+        if (g->sms[i].pfe) ws_pfeng_launch(g->sms[i].pfe, lc->grid, lc->block);
+    }
     ws_grid_set_clock(grid, g->now);
     ws_gpu_stats_sync(g);
     ws_stats_begin(g->stats, ws_kernel_name(k), g->now);
@@ -178,7 +185,8 @@ static bool all_idle(const ws_gpu *g)
 {
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         const ws_sm *sm = &g->sms[i];
-        if (sm->resident || sm->nlreq || sm->bypass.n || sm->nhev || (sm->l1d && !ws_cache_idle(sm->l1d)))
+        if (sm->resident || sm->nlreq || sm->bypass.n || sm->nhev || (sm->l1d && !ws_cache_idle(sm->l1d)) ||
+            (sm->pfe && !ws_pfeng_idle(sm->pfe)))
             return false;
     }
     return ws_memsys_idle(g->mem);
@@ -335,6 +343,8 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
         drain(g);       /* the cycles it takes are not counted in the launch */
     ws_grid_free(g->grid);
     g->grid = NULL;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++)
+        if (g->sms[i].pfe) ws_pfeng_end(g->sms[i].pfe);
     /* SM slots of a faulted grid are cleared by the grid; reset ours */
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];

@@ -26,6 +26,7 @@
 
 #include "arch/ws_opts.h"
 #include "core/ws_core.h"
+#include "pf/ws_pf.h"
 #include "util/ws_error.h"
 
 typedef struct ws_gpu ws_gpu;
@@ -124,5 +125,26 @@ void ws_gpu_stats_sync(ws_gpu *g);
 /* One-row-per-launch table line / the final summary, for batch mode. */
 void ws_gpu_print_launch(ws_gpu *g, FILE *f);
 void ws_gpu_print_summary(ws_gpu *g, FILE *f);
+
+/* Prefetching (ws_pfeng.c).  Array roles for DSAP-like policies (the DSAP
+ * paper's cudaMallocMark): [lo, lo + bytes) has `role`, elements of `elem`
+ * bytes; they reach the SMs at the next launch.  update_worklist sets the
+ * work list's size to n elements (cudaUpdateWl). */
+int ws_gpu_pf_mark(ws_gpu *g, ws_pf_role role, uint64_t lo, uint64_t bytes, uint32_t elem, ws_error *err);
+int ws_gpu_pf_update_worklist(ws_gpu *g, uint64_t n, ws_error *err);
+const ws_pf_range *ws_gpu_pf_range(const ws_gpu *g, ws_pf_role role);
+/* A host-defined policy (Lua) replacing pf.policy; ud reaches it as ctx->user.
+ * Only before the first launch; ops NULL restores pf.policy. */
+int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, void *ud, ws_error *err);
+/* Inspection of SM `sm`'s policy and throttle (filled into the records;
+ * returns false when the SM has no prefetch engine) and queue. */
+bool ws_gpu_pf_inspect(const ws_gpu *g, uint32_t sm, ws_pf_insp *policy, ws_pf_insp *throttle);
+uint32_t ws_gpu_pf_queue(const ws_gpu *g, uint32_t sm, uint64_t *lines, uint32_t max);
+/* Transitions logged (the last `cap` of them are kept): number in total,
+ * and entry i (0 = oldest kept). */
+#define WS_TLOG_CAP 4096
+uint64_t ws_gpu_pf_ntrans(const ws_gpu *g);
+uint32_t ws_gpu_pf_nkept(const ws_gpu *g);
+const struct ws_pf_tlog *ws_gpu_pf_trans(const ws_gpu *g, uint32_t i);
 
 #endif

@@ -21,12 +21,14 @@ enum { WS_SCHED_GTO = 0, WS_SCHED_LRR, WS_SCHED_TWO_LEVEL };
 /* Per-allocation memory counters (index: allocation id). */
 typedef struct ws_alloc_ctr {
     uint64_t accesses, l1_hits, l1_hit_reserved, l1_misses, bypass;
+    uint64_t pf_issued, pf_useful, pf_late, pf_early, pf_useless;   /* prefetches of its lines */
     char name[48];          /* the allocation's name ("" until first seen) */
 } ws_alloc_ctr;
 
 /* Per-instruction memory counters (per function, index: pc). */
 typedef struct ws_line_ctr {
     uint64_t insns, accesses, l1_hits, l1_hit_reserved, l1_misses;
+    uint64_t pf_issued, pf_useful, pf_late, pf_early, pf_useless;   /* prefetches it triggered */
 } ws_line_ctr;
 
 typedef struct ws_tline {
@@ -82,6 +84,13 @@ struct ws_gpu {
     size_t nactr;
     ws_tline *tl;
     size_t ntl, captl;
+    /* prefetching: host-given array roles, a host-defined policy, the
+     * log of policy/throttle transitions (the last WS_TLOG_CAP kept) */
+    ws_pf_range pf_ranges[WS_ROLE_COUNT];
+    const ws_pf_ops *pf_host;
+    void *pf_host_ud;
+    struct ws_pf_tlog *tlog;
+    uint64_t ntlog;             /* transitions logged in total (ring index = ntlog % cap) */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;
 };

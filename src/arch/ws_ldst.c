@@ -119,6 +119,53 @@ static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
 
 typedef struct seg { uint64_t key; uint32_t sectors; uint32_t bytes; } seg;
 
+/* PTX prefetch / prefetchu: one prefetch per distinct line of the active
+ * lanes' global addresses; .L1 (and prefetchu) through the prefetch engine
+ * (queue, filters, throttle, destination cache), .L2 variants as a request
+ * that skips L1 and warms L2 (its reply is dropped). */
+static void sw_prefetch(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t now)
+{
+    ws_gpu *g = sm->gpu;
+    ws_pfeng *e = sm->pfe;
+    bool l2 = st->insn && st->insn->op == WS_OP_PREFETCH && st->insn->subop != WS_PREFETCH_L1;
+    uint64_t lines[32];
+    uint32_t nl = 0, lsz = e->x.line;
+    for (uint32_t m = st->mem_mask; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m);
+        uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
+        if (sp != WS_SP_GLOBAL) continue;
+        uint64_t ln = st->addr[l] / lsz * lsz;
+        bool dup = false;
+        for (uint32_t j = 0; j < nl; j++)
+            if (lines[j] == ln) { dup = true; break; }
+        if (!dup) lines[nl++] = ln;
+    }
+    const ws_ptx_func *f = sm->slots[slotno].tf ? sm->slots[slotno].tf->f : NULL;
+    for (uint32_t j = 0; j < nl; j++) {
+        if (!l2) {
+            ws_pfeng_sw(e, lines[j], slotno, f, st->pc, now);
+            continue;
+        }
+        uint32_t owner;
+        if (ws_mreq_fifo_full(&sm->bypass) || !ws_gpu_alloc_ctr(g, lines[j], &owner)) continue;
+        ws_mreq *r = ws_mreq_alloc(&g->pool);
+        r->addr = lines[j] / 128 * 128;
+        r->size = 128;
+        r->sector_mask = 0xf;
+        r->kind = WS_MREQ_PREFETCH;
+        r->space = WS_SP_GLOBAL;
+        r->flags = WS_MREQ_F_BYPASS_L1;
+        r->sm = (uint16_t)sm->id;
+        r->slot = 0xffff;
+        r->load = NO_LOAD;
+        r->owner = owner;
+        r->pc = st->pc;
+        r->t_issue = now;
+        ws_mreq_fifo_push(&sm->bypass, r);
+        sm->pf.sw_l2++;
+    }
+}
+
 int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn *ti, uint64_t now,
                   ws_error *err)
 {
@@ -131,7 +178,10 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     bool is_atom = st->mem_kind == WS_ACC_ATOMIC;
     bool is_store = st->mem_kind == WS_ACC_STORE;
     if (st->mem_kind == WS_ACC_PREFETCH || st->mem_mask == 0) {
-        /* prefetch instructions and fully predicated-off accesses: no traffic */
+        /* fully predicated-off accesses: no traffic; prefetch instructions
+         * go to the prefetch engine (they never block the warp) */
+        if (st->mem_kind == WS_ACC_PREFETCH && st->mem_mask && sm->pfe && sm->pfe->sw)
+            sw_prefetch(sm, slotno, st, now);
         for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = now + 1;
         return 0;
     }
@@ -251,6 +301,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
                 if (sp == WS_SP_LOCAL) segs[j].bytes |= 0x80000000u;   /* local marker */
             }
         }
+        sm->lfirst = st->addr[__builtin_ctz(m_gl)];
         sm->c.mem_insns++;
         if (is_load) sm->c.ld_insns++;
         else if (is_store) sm->c.st_insns++;
@@ -345,14 +396,55 @@ static void wake_waiters(ws_sm *sm, uint64_t now)
     }
 }
 
+/* A demand read that finds its line in the prefetch cache (present, or a
+ * prefetch of it in flight): served there.  Returns false when the line is
+ * not there (or its MSHR entry cannot take one more request). */
+static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
+{
+    ws_gpu *g = sm->gpu;
+    ws_pfeng *e = sm->pfe;
+    if (ws_cache_probe(e->pfc, r->addr) == WS_CACHE_MISS) return false;
+    ws_cache_result res = ws_cache_access(e->pfc, r, now, &g->pool);
+    if (res.status == WS_CACHE_RESFAIL || res.status == WS_CACHE_MISS) return false;
+    sm->lg_fail = -1;
+    sm->ilreq++;
+    bool hit = res.status == WS_CACHE_HIT;
+    ws_pfeng_observe(e, r, hit ? WS_PF_HIT : WS_PF_HIT_PENDING, true, now);
+    ws_pfeng_lookup(e, false, !hit);
+    if (hit) {
+        e->c->pfc_hits++;
+        if (res.first_use_of_prefetch) ws_pfeng_used(e, res.aux, r->owner, false);
+        if (r->load != NO_LOAD) hev_push(sm, now + e->pfc_latency, r->load, WS_LVL_PFC);
+        sm->slots[r->slot].outstanding--;
+        ws_mreq_free(&g->pool, r);
+    } else {
+        if (res.first_join_of_prefetch) ws_pfeng_used(e, res.aux, r->owner, true);
+        r->level = WS_LVL_PFC;      /* released by the prefetch's fill */
+    }
+    return true;
+}
+
 static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
+    ws_pfeng *e = sm->pfe;
     r->t_l1 = now;
+    if (e && e->pfc) {
+        if (r->kind == WS_MREQ_READ) {
+            if (pfc_access(sm, r, now)) return;
+        } else {
+            ws_cache_evict ev;
+            if (ws_cache_invalidate(e->pfc, r->addr, &ev)) ws_pfeng_evicted(e, &ev, now);
+        }
+    }
     if (r->flags & WS_MREQ_F_BYPASS_L1 || !sm->l1d) {
         if (ws_mreq_fifo_full(&sm->bypass)) {
             sm->lg_fail = WS_LG_MISSQ_FULL;
             return;
+        }
+        if (e) {
+            ws_pfeng_observe(e, r, WS_PF_MISS, false, now);
+            ws_pfeng_lookup(e, r->kind == WS_MREQ_READ, false);
         }
         ws_mreq_fifo_push(&sm->bypass, r);
         sm->c.bypass++;
@@ -370,6 +462,18 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         return;
     }
     sm->lg_fail = -1;
+    if (e) {
+        bool pf_line = res.first_use_of_prefetch || res.hit_prefetch_pending;
+        int oc = res.status == WS_CACHE_HIT ? WS_PF_HIT : res.status == WS_CACHE_HIT_RESERVED ? WS_PF_HIT_PENDING
+                                                                                          : WS_PF_MISS;
+        ws_pfeng_observe(e, r, oc, pf_line, now);
+        ws_pfeng_lookup(e, oc == WS_PF_MISS && r->kind == WS_MREQ_READ, oc == WS_PF_HIT_PENDING);
+        if (!e->pfc) {
+            if (res.evicted.valid) ws_pfeng_evicted(e, &res.evicted, now);
+            if (res.first_use_of_prefetch) ws_pfeng_used(e, res.aux, r->owner, false);
+            if (res.first_join_of_prefetch) ws_pfeng_used(e, res.aux, r->owner, true);
+        }
+    }
     sm->ilreq++;
     ws_alloc_ctr *ac = r->owner && g->nactr > r->owner ? &g->actr[r->owner] : NULL;
     const ws_slot *os = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
@@ -412,21 +516,28 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
 {
     ws_gpu *g = sm->gpu;
     ws_error err;
-    if (sm->ilreq < sm->nlreq) {
+    bool port_free = sm->ilreq >= sm->nlreq;
+    if (!port_free) {
         l1_access(sm, sm->lreq[sm->ilreq], now, &err);
         if (sm->ilreq == sm->nlreq) {
             sm->ilreq = sm->nlreq = 0;
             wake_waiters(sm, now + 1);
         }
     }
-    /* one request per cycle into the network: L1 misses first, then bypass */
+    /* prefetches use the cache port when no demand request does */
+    ws_pfeng *e = sm->pfe;
+    if (e) ws_pfeng_cycle(e, now, port_free);
+    /* one request per cycle into the network: L1 misses first, then the
+     * prefetch cache's, then bypass */
     ws_mreq *r = sm->l1d ? ws_cache_missq_head(sm->l1d) : NULL;
-    bool from_l1 = r != NULL;
+    int from = r ? 1 : 0;
+    if (!r && e && e->pfc && (r = ws_cache_missq_head(e->pfc))) from = 2;
     if (!r) r = sm->bypass.head;
     if (r) {
         if (r->kind == WS_MREQ_WRITEBACK) r->flags |= WS_MREQ_F_NO_REPLY;
         if (ws_memsys_push(g->mem, sm->id, r, now)) {
-            if (from_l1) ws_cache_missq_pop(sm->l1d);
+            if (from == 1) ws_cache_missq_pop(sm->l1d);
+            else if (from == 2) ws_cache_missq_pop(e->pfc);
             else ws_mreq_fifo_pop(&sm->bypass);
             if (!r->t_icnt) r->t_icnt = now;
             g->last_progress = now;
@@ -465,17 +576,31 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         ws_mreq_free(&g->pool, r);
         return 0;
     }
-    if ((r->flags & WS_MREQ_F_L1_MISS) && sm->l1d) {
+    ws_pfeng *e = sm->pfe;
+    ws_cache *fc = (r->flags & WS_MREQ_F_PFC) && e && e->pfc ? e->pfc
+                   : (r->flags & WS_MREQ_F_L1_MISS) ? sm->l1d : NULL;
+    if (fc) {
         ws_cache_evict ev;
+        ev.valid = false;
         uint8_t level = r->level;
-        ws_mreq *q = ws_cache_fill(sm->l1d, r, now, &ev);
+        ws_mreq *q = ws_cache_fill(fc, r, now, &ev);
+        if (e && ev.valid && fc == (e->pfc ? e->pfc : sm->l1d)) ws_pfeng_evicted(e, &ev, now);
         while (q) {
             ws_mreq *nx = q->next;
             q->next = NULL;
             if (q != r && q->level == WS_LVL_NONE) q->level = level;
-            if (complete(sm, q, now, err) < 0) return -1;
+            if (q->kind == WS_MREQ_PREFETCH) {
+                if (e) ws_pfeng_fill(e, q, q == r, now);
+                else ws_mreq_free(&g->pool, q);
+            } else if (complete(sm, q, now, err) < 0) {
+                return -1;
+            }
             q = nx;
         }
+        return 0;
+    }
+    if (r->kind == WS_MREQ_PREFETCH) {     /* a prefetch to L2 (PTX prefetch.global.L2) */
+        ws_mreq_free(&g->pool, r);
         return 0;
     }
     return complete(sm, r, now, err);

@@ -61,6 +61,10 @@ typedef struct ws_mreq {
     uint32_t owner;         /* device allocation id the address falls in (0: none) */
     uint32_t ptx_line;      /* PTX line of the instruction (0: none) */
     uint32_t pc;            /* instruction index */
+    /* prefetches: the warp and tag the policy gave, and the key (trigger
+     * instruction) caches keep with the lines they allocate for it */
+    uint16_t pf_wid;
+    uint32_t pf_tag, pf_key;
     /* decoded DRAM location (filled by the address map) */
     uint16_t chan, sub, bank, bank_group;
     uint32_t row, col;

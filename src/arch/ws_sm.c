@@ -527,8 +527,10 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 {
     uint64_t t = WS_NEVER;
-    if (sm->ilreq < sm->nlreq || sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)))
+    if (sm->ilreq < sm->nlreq || sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)) ||
+        (sm->pfe && ws_pfeng_busy(sm->pfe)))
         return now + 1;
+    if (sm->pfe) t = ws_pfeng_next(sm->pfe);
     if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
     ws_sched *scs = sm->scheds;
     for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++)

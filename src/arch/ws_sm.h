@@ -10,6 +10,7 @@
 #include "arch/ws_gpu.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_mreq.h"
+#include "arch/ws_pfeng.h"
 #include "core/ws_core.h"
 
 #define WS_NEVER UINT64_MAX
@@ -125,6 +126,9 @@ typedef struct ws_sm {
     ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
     ws_cache *l1d;
     ws_cache *cmem;
+    struct ws_pfeng *pfe;   /* prefetch engine (NULL: none) */
+    ws_pf_counters pf;      /* its counters (here so the registry can stride over SMs) */
+    uint64_t lfirst;        /* LD/ST: address of the current instruction's first active lane */
     /* pending loads */
     ws_pload *pl;
     uint32_t npl, capl, plfree;

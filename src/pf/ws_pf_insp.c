@@ -2,6 +2,7 @@
  * (named values and tables of integer cells), and the address classifier
  * of the host-given array roles. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pf/ws_pf.h"
