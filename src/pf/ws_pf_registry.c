@@ -10,6 +10,7 @@ static const ws_pf_ops *const policies[] = {
     &ws_pf_nextline,
     &ws_pf_stridepc,
     &ws_pf_stride,
+    &ws_pf_mthwp,
     NULL
 };
 
