@@ -17,6 +17,9 @@ static const ws_pf_ops *const policies[] = {
 };
 
 static const ws_pt_ops *const throttles[] = {
+    &ws_pt_mt,
+    &ws_pt_feedback,
+    &ws_pt_lateness,
     NULL
 };
 
