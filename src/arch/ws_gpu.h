@@ -133,13 +133,22 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f);
 int ws_gpu_pf_mark(ws_gpu *g, ws_pf_role role, uint64_t lo, uint64_t bytes, uint32_t elem, ws_error *err);
 int ws_gpu_pf_update_worklist(ws_gpu *g, uint64_t n, ws_error *err);
 const ws_pf_range *ws_gpu_pf_range(const ws_gpu *g, ws_pf_role role);
-/* A host-defined policy (Lua) replacing pf.policy; ud reaches it as ctx->user.
- * Only before the first launch; ops NULL restores pf.policy. */
-int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, void *ud, ws_error *err);
+/* A host-defined policy and/or throttle (Lua) replacing pf.policy /
+ * throttle.policy; ud reaches them as ctx->user.  Only before the first
+ * launch; NULL keeps the configured one.  A throttle needs a policy. */
+int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, const ws_pt_ops *tops, void *ud, ws_error *err);
 /* Inspection of SM `sm`'s policy and throttle (filled into the records;
  * returns false when the SM has no prefetch engine) and queue. */
 bool ws_gpu_pf_inspect(const ws_gpu *g, uint32_t sm, ws_pf_insp *policy, ws_pf_insp *throttle);
 uint32_t ws_gpu_pf_queue(const ws_gpu *g, uint32_t sm, uint64_t *lines, uint32_t max);
+/* A transition of some SM's policy or throttle (the GPU keeps a log). */
+typedef struct ws_pf_tlog {
+    uint64_t cycle;
+    uint32_t sm;
+    uint8_t throttle;           /* 0 policy, 1 throttle */
+    ws_pf_trans t;
+} ws_pf_tlog;
+
 /* Transitions logged (the last `cap` of them are kept): number in total,
  * and entry i (0 = oldest kept). */
 #define WS_TLOG_CAP 4096

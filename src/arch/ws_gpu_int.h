@@ -88,6 +88,7 @@ struct ws_gpu {
      * log of policy/throttle transitions (the last WS_TLOG_CAP kept) */
     ws_pf_range pf_ranges[WS_ROLE_COUNT];
     const ws_pf_ops *pf_host;
+    const ws_pt_ops *pt_host;
     void *pf_host_ud;
     struct ws_pf_tlog *tlog;
     uint64_t ntlog;             /* transitions logged in total (ring index = ntlog % cap) */

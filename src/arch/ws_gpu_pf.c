@@ -43,12 +43,16 @@ const ws_pf_range *ws_gpu_pf_range(const ws_gpu *g, ws_pf_role role)
     return role > WS_ROLE_NONE && role < WS_ROLE_COUNT ? &g->pf_ranges[role] : NULL;
 }
 
-int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, void *ud, ws_error *err)
+int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, const ws_pt_ops *tops, void *ud, ws_error *err)
 {
     if (g->nlaunches)
         return ws_error_set(err, WS_E_STATE, "the prefetcher can only be replaced before the first launch");
     g->pf_host = ops;
+    g->pt_host = tops;
     g->pf_host_ud = ud;
+    ws_error e2;
+    if (ops) ws_opts_set(g->opts, "pf.policy", "lua", &e2);
+    if (tops) ws_opts_set(g->opts, "throttle.policy", "lua", &e2);
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];
         ws_pfeng_free(sm->pfe);
@@ -56,6 +60,7 @@ int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, void *ud, ws_error *er
         memset(&sm->pf, 0, sizeof sm->pf);
         if (ws_pfeng_create(sm, err) < 0) {
             g->pf_host = NULL;
+            g->pt_host = NULL;
             g->pf_host_ud = NULL;
             for (uint32_t j = 0; j <= i; j++) {
                 ws_pfeng_free(g->sms[j].pfe);

@@ -465,8 +465,8 @@ const ws_opt_def ws_opts_table[] = {
     U("throttle.period", "100000", 1, UINT64_MAX, "cycles",
         "throttle period: metrics are evaluated and the degree changed every this many cycles",
         "[paper] MTP Sec. V: 100,000 cycles"),
-    E("throttle.policy", "none", "none|mt|feedback|lateness",
-        "prefetch throttle: MT adaptive (MTP), accuracy feedback (GHB+F), lateness (StridePC+T)",
+    E("throttle.policy", "none", "none|mt|feedback|lateness|lua",
+        "prefetch throttle: MT adaptive (MTP), accuracy feedback (GHB+F), lateness (StridePC+T), lua (the scenario's)",
         "[choice] none, as the papers' unthrottled configurations"),
 };
 

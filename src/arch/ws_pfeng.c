@@ -199,11 +199,12 @@ int ws_pfeng_create(ws_sm *sm, ws_error *err)
         e->pf->x = x;
         if (e->pf->period) e->pf_tick = e->pf->period;
         const char *tp = ws_opts_str(o, "throttle.policy");
-        if (strcmp(tp, "none") != 0) {
-            const ws_pt_ops *tops = ws_pt_find(tp);
+        if (g->pt_host || strcmp(tp, "none") != 0) {
+            const ws_pt_ops *tops = g->pt_host ? g->pt_host : ws_pt_find(tp);
             if (!tops) {
-                ws_error_set(err, WS_E_RANGE, "throttle.policy=%s: this build has no such throttle (known: %s)",
-                             tp, ws_pt_names());
+                ws_error_set(err, WS_E_RANGE, "throttle.policy=%s: %s", tp,
+                             !strcmp(tp, "lua") ? "needs a throttle table from the scenario (gpu{throttle = {...}})"
+                                                : "this build has no such throttle");
                 goto fail;
             }
             e->pt = tops->create(x, o, err);

@@ -72,14 +72,6 @@ typedef struct ws_pfeng {
     uint32_t gx, gy, wpc;       /* launch: grid x/y, warps per CTA (grid warp numbers) */
 } ws_pfeng;
 
-/* A transition of some SM's policy or throttle (the GPU keeps a log). */
-typedef struct ws_pf_tlog {
-    uint64_t cycle;
-    uint32_t sm;
-    uint8_t throttle;           /* 0 policy, 1 throttle */
-    ws_pf_trans t;
-} ws_pf_tlog;
-
 /* Creates sm->pfe (left NULL when pf.policy is none and pf.sw is off). */
 int ws_pfeng_create(struct ws_sm *sm, ws_error *err);
 void ws_pfeng_free(ws_pfeng *e);

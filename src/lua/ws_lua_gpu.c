@@ -65,6 +65,7 @@ static int g_new(lua_State *L)
         g->dev = ws_gpu_device(g->tg);
     }
     if (budget != UINT64_MAX) ws_device_set_budget(g->dev, budget);
+    if (idx) ws_lpf_install(L, g, idx);
     return 1;
 }
 
@@ -188,12 +189,14 @@ static int g_launch(lua_State *L)
         launch_arg(L, 4 + i, lk->k, (uint32_t)i, &args[i]);
     ws_error err;
     ws_lgpu *lg = luaL_checkudata(L, 1, WS_GPU_MT);
+    ws_lpf_before_launch(L, lg);
     int rc = lg->tg ? ws_gpu_launch(lg->tg, lk->k, &lc, args, (uint32_t)nargs, &err)
                     : ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err);
     flush_printf(d);
     if (lg->tg) ws_ltg_after_launch(L, lg);
     if (rc != 0)
         return luaL_error(L, "%s", err.msg);
+    ws_lpf_after_launch(L, lg);
     return 0;
 }
 
@@ -335,6 +338,7 @@ static int g_close(lua_State *L)
         ws_ltg_finish(L, g);
         ws_gpu_free(g->tg);     /* frees the device too */
         g->tg = NULL;
+        ws_lpf_free(L, g);
         g->dev = NULL;
     } else if (g->dev) {
         ws_device_free(g->dev);
@@ -403,6 +407,7 @@ int ws_lua_open_gpu(lua_State *L)
     if (luaL_newmetatable(L, WS_GPU_MT)) {
         luaL_setfuncs(L, meta, 0);
         luaL_newlib(L, methods);
+        ws_lpf_methods(L);
         lua_setfield(L, -2, "methods");
     }
     lua_pop(L, 1);

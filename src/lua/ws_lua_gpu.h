@@ -26,6 +26,7 @@ typedef struct ws_lgpu {
     int quiet;                /* no batch-mode tables */
     int launched;             /* a kernel ran (the summary is worth printing) */
     uint64_t seed;
+    struct ws_lpf *lpf;       /* prefetcher/throttle written in Lua (ws_lua_pf.c), or NULL */
 } ws_lgpu;
 
 typedef struct ws_larray {
@@ -70,6 +71,12 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg);
 
 /* Register the metatables of arrays, modules and kernels. */
 void ws_lua_array_register(lua_State *L);
+/* ws_lua_pf.c: prefetching methods of the gpu, Lua-written policies */
+void ws_lpf_methods(lua_State *L);
+void ws_lpf_install(lua_State *L, ws_lgpu *g, int idx);
+void ws_lpf_before_launch(lua_State *L, ws_lgpu *g);
+void ws_lpf_after_launch(lua_State *L, ws_lgpu *g);
+void ws_lpf_free(lua_State *L, ws_lgpu *g);
 void ws_lua_module_register(lua_State *L);
 
 /* Open `gpu`: pushes a table with new(); ws_lua.c stores it as core.gpu. */

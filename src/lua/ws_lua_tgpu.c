@@ -94,6 +94,10 @@ ws_opts *ws_ltg_opts(lua_State *L, int idx, uint64_t *budget, int *quiet)
                 lua_pop(L, 1);
                 continue;
             }
+            if (!strcmp(k, "prefetcher") || !strcmp(k, "throttle")) {   /* tables: ws_lpf_install */
+                lua_pop(L, 1);
+                continue;
+            }
             if (!strcmp(k, "mode")) k = "run.mode";
             if (!strcmp(k, "insn_budget")) {
                 if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0) {

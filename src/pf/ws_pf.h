@@ -191,7 +191,7 @@ ws_pf_role ws_pf_classify(const ws_pf_ctx *x, uint64_t addr);
 typedef struct ws_pf_insp_table {
     char name[32];
     uint32_t ncols;
-    const char *cols[WS_PF_INSP_COLS];  /* static column names */
+    char cols[WS_PF_INSP_COLS][24];     /* column names */
     uint8_t bits[WS_PF_INSP_COLS];      /* hardware field width in bits (0: not given) */
     uint32_t nrows, caprows;
     int64_t *cells;                     /* nrows * ncols */

@@ -69,7 +69,7 @@ void ws_pf_insp_table_begin(ws_pf_insp *in, const char *name, uint32_t ncols, co
     if (ncols > WS_PF_INSP_COLS) ncols = WS_PF_INSP_COLS;
     t->ncols = ncols;
     for (uint32_t i = 0; i < ncols; i++) {
-        t->cols[i] = cols[i];
+        snprintf(t->cols[i], sizeof t->cols[i], "%s", cols[i]);
         t->bits[i] = bits ? bits[i] : 0;
     }
 }
