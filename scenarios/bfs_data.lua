@@ -18,12 +18,23 @@ local qa = gpu:array("i32", g.n, { name = "worklist_a" })
 local qb = gpu:array("i32", g.n, { name = "worklist_b" })
 local out_size = gpu:array("i32", 1, { name = "worklist_size" })
 level[src], qa[0] = 0, src
+-- the arrays' roles, for data-structure-aware prefetchers (DSAP's cudaMallocMark)
+local timing = gpu.mode == "timing"
+if timing then
+  gpu:mark(row, "vertex")
+  gpu:mark(col, "edge")
+  gpu:mark(level, "visited")
+end
 
 local in_size, curr = 1, 0
 while in_size > 0 do
   out_size[0] = 0
   local warps = S.ceil_div(in_size, chunk)
   local shape = { grid = S.ceil_div(warps * 32, 256), block = 256 }
+  if timing then           -- this level's work list (DSAP's cudaUpdateWl)
+    gpu:mark(qa, "worklist")
+    gpu:update_worklist(in_size)
+  end
   gpu:launch(k, shape, row, col, level, qa, in_size, qb, out_size, curr, chunk)
   qa, qb = qb, qa
   in_size, curr = out_size[0], curr + 1
