@@ -8,6 +8,8 @@
 
 static const ws_pf_ops *const policies[] = {
     &ws_pf_nextline,
+    &ws_pf_ghb,
+    &ws_pf_ghb_stride,
     &ws_pf_stream,
     &ws_pf_dsap,
     &ws_pf_stridepc,

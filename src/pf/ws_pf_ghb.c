@@ -1,0 +1,207 @@
+/* ws_pf_ghb.c: the AC/DC global history buffer prefetcher, the "GHB"
+ * baseline of MTP Table V (Nesbit & Smith 2004, Nesbit et al. 2004; a
+ * 1024-entry GHB, 12-bit CZones, a 128-entry index table).
+ *
+ * Memory is divided into concentration zones (CZones) of 2^pf.ghb.czone_bits
+ * bytes.  Every training miss goes into the global history buffer, a
+ * circular FIFO of pf.ghb.entries {line, link} where the link points to the
+ * previous entry of the same CZone; the index table (pf.ghb.index entries,
+ * keyed by CZone) points to each zone's newest entry.  With pf.warp_trained
+ * the key is (CZone, warp), so each warp has its own history in every zone
+ * (MTP Sec. VIII-A's enhanced form).
+ *
+ * Delta correlation (DC): after inserting a miss, walk the key's links
+ * (newest first) to get its recent line history and the deltas between
+ * consecutive lines; look for the most recent earlier occurrence of the
+ * last two deltas; the deltas that followed that occurrence are predicted
+ * to follow again, each added to the current line in turn.  Prefetched are
+ * the predicted lines number distance .. distance + degree - 1. */
+#include <stdlib.h>
+
+#include "arch/ws_opts.h"
+#include "pf/ws_pf_all.h"
+#include "util/ws_util.h"
+
+/* [choice] The walk reads at most this many history entries of the zone
+ * (a hardware bound; the papers do not give one): patterns with a period up
+ * to 31 deltas are found. */
+#define GHB_WALK 64
+#define NONE UINT64_MAX
+
+typedef struct ghb_slot {
+    int64_t line;           /* line number (address / line) */
+    uint64_t link;          /* sequence number of the key's previous entry, NONE */
+} ghb_slot;
+
+typedef struct ghb_index {
+    uint64_t zone;          /* CZone number (address >> czone_bits) */
+    uint64_t ptr;           /* sequence number of the zone's newest GHB entry */
+    uint64_t stamp;         /* last use (LRU) */
+    uint32_t wid;           /* warp-trained form only */
+    uint8_t valid;
+} ghb_index;
+
+typedef struct ghb_pf {
+    ws_pf base;
+    ghb_slot *g;
+    ghb_index *it;
+    uint32_t n, nidx, ways, sets, czone_bits;
+    bool warp;
+    uint64_t head;          /* sequence number of the next insertion */
+    uint64_t clock;
+    uint64_t trainings, insertions, replacements, predictions, prefetches;
+} ghb_pf;
+
+/* [choice] The index table is 16-way set associative (fully associative up
+ * to 16 entries) with LRU replacement; ways: the largest divisor of the
+ * entry count not above 16 (128 entries: 8 sets of 16). */
+static uint32_t tab_ways(uint32_t entries)
+{
+    for (uint32_t w = 16; w > 1; w--)
+        if (entries % w == 0) return w;
+    return 1;
+}
+
+static uint32_t tab_set(uint64_t tag, uint32_t wid, uint32_t sets)
+{
+    uint64_t h = (tag ^ ((uint64_t)wid << 40)) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)((h >> 32) % sets);
+}
+
+static ws_pf *ghb_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
+{
+    if (!x->line) {
+        ws_error_set(err, WS_E_RANGE, "GHB prefetcher: the line size is 0");
+        return NULL;
+    }
+    ghb_pf *s = ws_xcalloc(1, sizeof *s);
+    s->base.ops = &ws_pf_ghb;
+    s->base.x = x;
+    s->n = (uint32_t)ws_opts_uint(o, "pf.ghb.entries");
+    s->nidx = (uint32_t)ws_opts_uint(o, "pf.ghb.index");
+    s->czone_bits = (uint32_t)ws_opts_uint(o, "pf.ghb.czone_bits");
+    s->warp = ws_opts_bool(o, "pf.warp_trained");
+    s->ways = tab_ways(s->nidx);
+    s->sets = s->nidx / s->ways;
+    s->g = ws_xcalloc(s->n, sizeof *s->g);
+    s->it = ws_xcalloc(s->nidx, sizeof *s->it);
+    return &s->base;
+}
+
+/* Whether GHB entry q still holds its miss (not overwritten). */
+static bool live(const ghb_pf *s, uint64_t q)
+{
+    return q != NONE && q < s->head && s->head - q <= s->n;
+}
+
+static ghb_index *index_of(ghb_pf *s, uint64_t zone, uint32_t wid)
+{
+    ghb_index *set = s->it + (size_t)tab_set(zone, wid, s->sets) * s->ways;
+    ghb_index *victim = NULL;
+    for (uint32_t w = 0; w < s->ways; w++) {
+        ghb_index *e = &set[w];
+        if (e->valid && e->zone == zone && e->wid == wid) return e;
+        if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
+    }
+    if (victim->valid) s->replacements++;
+    *victim = (ghb_index){ .zone = zone, .ptr = NONE, .wid = wid, .valid = 1 };
+    return victim;
+}
+
+static void ghb_observe(ws_pf *p, const ws_pf_access *a)
+{
+    ghb_pf *s = (ghb_pf *)p;
+    ws_pf_ctx *x = p->x;
+    if (a->kind != WS_PF_LOAD) return;
+    /* [choice] Training: demand load misses (AC/DC's history is a miss
+     * history) and demand hits to prefetched lines (counted as the misses
+     * they replaced, so that successful prefetching keeps the history
+     * going); a hit-pending access on a demand miss is not a miss. */
+    if (a->outcome != WS_PF_MISS && !a->hit_pf) return;
+    int64_t l = (int64_t)(a->line / x->line);
+    ghb_index *ix = index_of(s, a->line >> s->czone_bits, s->warp ? a->wid : 0);
+    ix->stamp = ++s->clock;
+    uint64_t prev = live(s, ix->ptr) ? ix->ptr : NONE;
+    /* [choice] the zone's newest line again (another warp or request on
+     * the same line) is not a new miss: nothing is inserted */
+    if (prev != NONE && s->g[prev % s->n].line == l) return;
+    s->trainings++;
+    s->insertions++;
+    uint64_t q = s->head++;
+    s->g[q % s->n] = (ghb_slot){ l, prev };
+    ix->ptr = q;
+    /* the zone's history, newest first, and its deltas d[i] = h[i] - h[i+1] */
+    int64_t h[GHB_WALK], d[GHB_WALK];
+    uint32_t nh = 0;
+    for (uint64_t r = q; nh < GHB_WALK && live(s, r); r = s->g[r % s->n].link) h[nh++] = s->g[r % s->n].line;
+    if (nh < 4) return;
+    for (uint32_t i = 0; i + 1 < nh; i++) d[i] = h[i] - h[i + 1];
+    uint32_t nd = nh - 1, j = 0;
+    for (uint32_t c = 1; c + 1 < nd && !j; c++)
+        if (d[c] == d[0] && d[c + 1] == d[1]) j = c;
+    if (!j) return;
+    s->predictions++;
+    /* the deltas after the earlier occurrence: d[j-1], ..., d[0]; [choice]
+     * beyond them the matched period (j deltas) repeats */
+    int64_t t = l;
+    uint32_t last = x->distance + x->degree - 1;
+    for (uint32_t mth = 1; mth <= last; mth++) {
+        t += d[(j - mth % j) % j];
+        if (mth < x->distance || t < 0 || t == l) continue;
+        s->prefetches++;
+        ws_pf_issue(x, (uint64_t)t * x->line, a->wid, 0, 0);
+    }
+}
+
+static void ghb_inspect(const ws_pf *p, ws_pf_insp *in)
+{
+    const ghb_pf *s = (const ghb_pf *)p;
+    int64_t line = p->x->line;
+    ws_pf_insp_text(in, "form", s->warp ? "warp-trained" : "naive");
+    ws_pf_insp_int(in, "entries", s->n);
+    ws_pf_insp_int(in, "index", s->nidx);
+    ws_pf_insp_int(in, "czone_bits", s->czone_bits);
+    ws_pf_insp_int(in, "trainings", (int64_t)s->trainings);
+    ws_pf_insp_int(in, "insertions", (int64_t)s->insertions);
+    ws_pf_insp_int(in, "replacements", (int64_t)s->replacements);
+    ws_pf_insp_int(in, "predictions", (int64_t)s->predictions);
+    ws_pf_insp_int(in, "prefetches", (int64_t)s->prefetches);
+    ws_pf_insp_int(in, "degree", p->x->degree);
+    ws_pf_insp_int(in, "distance", p->x->distance);
+    /* No widths in the papers (wid: 8 bits as MTP Table VI); pointers are
+     * GHB slots, -1 when overwritten. */
+    static const char *const icols[] = { "czone", "wid", "ptr" };
+    static const uint8_t ibits[] = { 0, 8, 0 };
+    ws_pf_insp_table_begin(in, "index", 3, icols, ibits);
+    for (uint32_t i = 0; i < s->nidx; i++) {
+        const ghb_index *e = &s->it[i];
+        if (!e->valid) continue;
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->zone, s->warp ? (int64_t)e->wid : -1,
+                                              live(s, e->ptr) ? (int64_t)(e->ptr % s->n) : -1 });
+    }
+    static const char *const gcols[] = { "slot", "addr", "link" };
+    ws_pf_insp_table_begin(in, "ghb", 3, gcols, NULL);
+    uint64_t first = s->head > s->n ? s->head - s->n : 0;
+    for (uint64_t q = first; q < s->head; q++) {
+        const ghb_slot *e = &s->g[q % s->n];
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)(q % s->n), e->line * line,
+                                              live(s, e->link) ? (int64_t)(e->link % s->n) : -1 });
+    }
+}
+
+static void ghb_destroy(ws_pf *p)
+{
+    ghb_pf *s = (ghb_pf *)p;
+    free(s->g);
+    free(s->it);
+    free(s);
+}
+
+const ws_pf_ops ws_pf_ghb = {
+    .name = "ghb",
+    .help = "GHB AC/DC delta correlation per CZone (MTP Table V: 1024-entry GHB, 12-bit CZone, 128-entry index)",
+    .create = ghb_create,
+    .observe = ghb_observe,
+    .inspect = ghb_inspect,
+    .destroy = ghb_destroy,
+};
