@@ -102,6 +102,7 @@ static void push_period(lua_State *L, const ws_pf_period *m)
 static int l_issue(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 5);
     lua_getfield(L, 1, "__ctx");
     ws_pf_ctx *x = lua_touserdata(L, -1);
     if (!x) return luaL_error(L, "issue: not a prefetcher instance");
