@@ -8,12 +8,12 @@
 
 static const ws_pf_ops *const policies[] = {
     &ws_pf_nextline,
+    &ws_pf_dsap,
+    &ws_pf_stride,
+    &ws_pf_stridepc,
+    &ws_pf_stream,
     &ws_pf_ghb,
     &ws_pf_ghb_stride,
-    &ws_pf_stream,
-    &ws_pf_dsap,
-    &ws_pf_stridepc,
-    &ws_pf_stride,
     &ws_pf_mthwp,
     NULL
 };
