@@ -46,6 +46,10 @@ run "dsap onoff bfs_data" "--set pf.policy=dsap --set pf.dsap.adaptive=onoff --s
 run "mthwp into a 1 KB prefetch cache, g80-mtp" "--preset g80-mtp --set pf.policy=mthwp --set pfc.size=1K" bfs_topo.lua "$f" 1
 run "nextline into a prefetch cache, gtx480" "--set pf.policy=nextline --set pf.dest=pfc" bfs_data.lua "$f" 1 2
 run "sssp with stride" "--set pf.policy=stride" sssp.lua "$f" 1
+run "MT-SWP kernels, g80-mtp" "--preset g80-mtp" mtswp.lua 20000
+run "MT-SWP kernels + mt throttle, gtx480" "--set throttle.policy=mt --set pf.policy=nextline --set throttle.period=3000" mtswp.lua 20000
+sw=$(total "$tmp/r.json" pf.sw)
+t_ok "$([ "${sw:-0}" -gt 0 ]; echo $?)" "PTX prefetch instructions went through the engine ($sw)"
 run "pagerank with mthwp" "--set pf.policy=mthwp" pagerank.lua "$f" 3
 
 # Deterministic, and idle skipping changes nothing, with DSAP and the MT throttle on.

@@ -272,7 +272,7 @@ const ws_opt_def ws_opts_table[] = {
         "[paper] MTP Sec. IV and Fig. 17: distance 1 is best for most benchmarks"),
     E("pf.dsap.adaptive", "granularity", "granularity|onoff|none",
         "DSAP management: five granularity states (FULL..OFF), on/off only, or none (always FULL)",
-        "[paper] DSAP Sec. III-D (granularity) and Sec. V-B (w/o adaptive: on/off)"),
+        "[paper] DSAP Sec. III-C (granularity) and Sec. V-B (w/o adaptive: on/off)"),
     U("pf.dsap.off_periods", "1", 0, 1000000, "periods",
         "periods DSAP stays OFF before it tries Partial-1 again (0: OFF is final)",
         "[choice] the paper does not say how OFF is left (no prefetches, no utilization to measure)"),
