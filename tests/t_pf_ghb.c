@@ -302,6 +302,23 @@ static void test_gs_warps_random(void)
     }
     is_int(m.n, 0, "300 random misses of one PC: no prefetch");
     p->ops->destroy(p);
+    /* strides of 2^50 and 2^56 - 1 lines (addresses up to 2^64) */
+    mock_init(&m);
+    p = make(&ws_pf_ghb_stride, NULL, NULL, NULL, false);
+    miss(p, 1, 0, 0);
+    miss(p, 1, 0, 1ull << 50);
+    miss(p, 1, 0, 1ull << 51);
+    ok(m.n == 1 && m.iss[0].addr == LN(3ull << 50), "stride 2^50 lines: prefetch line 3 * 2^50");
+    miss(p, 2, 0, 1);
+    miss(p, 2, 0, 1ull << 56);
+    miss(p, 2, 0, (1ull << 57) - 1);
+    is_int(m.n, 1, "stride 2^56 - 1 lines: too large to prefetch (no overflow)");
+    p->ops->destroy(p);
+    mock_init(&m);
+    p = make(&ws_pf_ghb, NULL, NULL, "40", false);
+    for (int i = 0; i < 5; i++) miss(p, 0, 0, (i & 1) ? (1ull << 27) + 3 : 3);
+    ok(m.n == 1 && m.iss[0].addr == LN((1ull << 27) + 3), "ghb: deltas +2^27 -2^27 alternate: the next line of the pattern");
+    p->ops->destroy(p);
 }
 
 int main(void)

@@ -135,6 +135,12 @@ static void test_negative_zero_subline(void)
     ld(p, 0, 0x60040);
     is_int(m.n, 4, "stride 32, degree 4: one prefetch");
     is_u64(m.iss[3].addr, 0x60080, "the candidate in the next line (+64)");
+    /* the top of the address space: no wrap-around to address 0 */
+    m.x.degree = 2;
+    ld(p, 0, 0xfffffffffffffd00ull);
+    ld(p, 0, 0xfffffffffffffe00ull);
+    ld(p, 0, 0xffffffffffffff00ull);
+    is_int(m.n, 4, "stride 256 at the top of the address space: nothing wraps to address 0");
     p->ops->destroy(p);
 }
 

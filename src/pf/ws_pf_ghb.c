@@ -146,7 +146,9 @@ static void ghb_observe(ws_pf *p, const ws_pf_access *a)
     int64_t t = l;
     uint32_t last = x->distance + x->degree - 1;
     for (uint32_t mth = 1; mth <= last; mth++) {
-        t += d[(j - mth % j) % j];
+        int64_t dd = d[(j - mth % j) % j];
+        if ((dd > 0 && t > INT64_MAX - dd) || (dd < 0 && t < INT64_MIN - dd)) break;
+        t += dd;
         if (mth < x->distance || t < 0 || t == l) continue;
         s->prefetches++;
         ws_pf_issue(x, (uint64_t)t * x->line, a->wid, 0, 0);

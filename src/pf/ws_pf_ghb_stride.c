@@ -122,6 +122,7 @@ static void gs_observe(ws_pf *p, const ws_pf_access *a)
     int64_t h1 = s->g[prev % s->n].line, h2 = s->g[r2 % s->n].line;
     int64_t stride = l - h1;
     if (stride != h1 - h2) return;      /* never 0: repeats are not inserted */
+    if (stride > INT64_MAX / 256 || stride < -(INT64_MAX / 256)) return;   /* no overflow below */
     s->predictions++;
     for (uint32_t k = 0; k < x->degree; k++) {
         int64_t t = l + stride * (int64_t)(x->distance + k);

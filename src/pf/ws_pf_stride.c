@@ -139,7 +139,8 @@ static void stride_observe(ws_pf *p, const ws_pf_access *a)
      * candidate's line (strides below a line) are not issued twice. */
     uint64_t prev = a->line;
     for (uint32_t k = 0; k < x->degree; k++) {
-        uint64_t t = a->addr + (uint64_t)((int64_t)(x->distance + k) * e->stride);
+        uint64_t t = a->addr + (uint64_t)(x->distance + k) * (uint64_t)e->stride;    /* mod 2^64 */
+        if ((e->stride > 0) != (t > a->addr)) break;    /* past an end of the address space */
         uint64_t tl = t / x->line * x->line;
         if (tl == prev || tl == a->line) continue;
         prev = tl;
