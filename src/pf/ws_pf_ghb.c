@@ -15,7 +15,9 @@
  * consecutive lines; look for the most recent earlier occurrence of the
  * last two deltas; the deltas that followed that occurrence are predicted
  * to follow again, each added to the current line in turn.  Prefetched are
- * the predicted lines number distance .. distance + degree - 1. */
+ * the predicted lines number distance .. distance + degree - 1.
+ * [choice] The history holds line addresses, so deltas are in lines; the
+ * distance counts predicted lines (the first distance - 1 are skipped). */
 #include <stdlib.h>
 
 #include "arch/ws_opts.h"

@@ -20,7 +20,9 @@
  *   one miss, direction unknown.
  * Prefetching from L: lines L + d * (distance + k) for k < degree that are
  * not behind the next line to prefetch, which then moves past the last one,
- * so a stream keeps `degree` lines in flight ahead of its demand. */
+ * so a stream keeps `degree` lines in flight ahead of its demand.
+ * [choice] Streams do not stop at page boundaries (POWER5's do, for
+ * physical addresses; device addresses here are untranslated). */
 #include <stdlib.h>
 
 #include "arch/ws_opts.h"

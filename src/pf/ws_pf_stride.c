@@ -17,7 +17,11 @@
  * A new entry starts in initial with stride 0 and the access as last
  * address, so a constant non-zero stride reaches steady at the third access
  * of a region.  An access that leaves its entry steady prefetches
- * addr + (distance + k) * stride for k < degree. */
+ * addr + (distance + k) * stride for k < degree.
+ * [choice] Prefetches may leave the region that trained them (not the
+ * address space).  The table keeps its state across kernel launches, as
+ * the hardware would (no launch hook), in this and the other pattern
+ * prefetchers (stridepc, stream, ghb, ghb-stride). */
 #include <stdlib.h>
 
 #include "arch/ws_opts.h"
