@@ -211,6 +211,25 @@ void ws_ltg_push_stats(lua_State *L, ws_lgpu *lg)
     lua_setfield(L, -2, "total");
     lua_pushinteger(L, (lua_Integer)nl);
     lua_setfield(L, -2, "launches");
+    /* tables = { by_allocation = { ["name#id"] = { column = value } }, by_ptx_line = ... } (totals) */
+    size_t nt = ws_stats_ntables(s);
+    lua_createtable(L, 0, (int)nt);
+    for (size_t t = 0; t < nt; t++) {
+        ws_stats_table *tb = ws_stats_table_at(s, t);
+        size_t nr = ws_stats_table_nrows(tb), nc = ws_stats_table_ncols(tb);
+        lua_createtable(L, 0, (int)nr);
+        for (size_t r = 0; r < nr; r++) {
+            const uint64_t *v = ws_stats_table_values(tb, r);
+            lua_createtable(L, 0, (int)nc);
+            for (size_t c = 0; c < nc; c++) {
+                lua_pushinteger(L, (lua_Integer)v[c]);
+                lua_setfield(L, -2, ws_stats_table_col(tb, c));
+            }
+            lua_setfield(L, -2, ws_stats_table_key(tb, r));
+        }
+        lua_setfield(L, -2, ws_stats_table_name(tb));
+    }
+    lua_setfield(L, -2, "tables");
 }
 
 /* At close: the summary (batch mode) and the --json / --csv files. */

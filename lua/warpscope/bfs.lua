@@ -1,0 +1,75 @@
+-- warpscope.bfs: the host programs of the BFS scenarios (Lua plays the CUDA
+-- host), shared by scenarios/bfs_topo.lua, scenarios/bfs_data.lua and the
+-- prefetcher comparison.  Each runs a whole BFS on `gpu` and returns the
+-- level array (read back), the number of levels, and a check against the
+-- CPU BFS.  Paths of kernels are relative to the scenarios folder.
+local ws = require "warpscope"
+local S = require "warpscope.scenario"
+local M = {}
+
+-- Topology-driven BFS (Rodinia): one thread per vertex, two kernels a level.
+function M.topo(gpu, g, src, ptx)
+  local m = gpu:load_ptx(ptx or "kernels/bfs_topo.ptx")
+  local expand, update = m:kernel("bfs_topo_expand"), m:kernel("bfs_topo_update")
+  local row = gpu:array("i32", g.row, { name = "row" })
+  local col = gpu:array("i32", g.col, { name = "col" })
+  local mask = gpu:array("u8", g.n, { name = "mask" })
+  local updating = gpu:array("u8", g.n, { name = "updating" })
+  local visited = gpu:array("u8", g.n, { name = "visited" })
+  local cost = gpu:array("i32", g.n, { name = "cost", fill = -1 })
+  local stop = gpu:array("i32", 1, { name = "stop" })
+  mask[src], visited[src], cost[src] = 1, 1, 0
+  if gpu.mode == "timing" then      -- array roles for data-structure-aware prefetchers
+    gpu:mark(row, "vertex")
+    gpu:mark(col, "edge")
+    gpu:mark(cost, "visited")
+  end
+  local shape = { grid = S.ceil_div(g.n, 256), block = 256 }
+  local levels = 0
+  repeat
+    stop[0] = 0
+    gpu:launch(expand, shape, row, col, mask, updating, visited, cost, g.n)
+    gpu:launch(update, shape, mask, updating, visited, stop, g.n)
+    levels = levels + 1
+  until stop[0] == 0
+  local ok, msg = ws.check.equal(cost:read(), g:bfs(src))
+  return ok, msg, levels
+end
+
+-- Data-driven BFS with work lists, one warp per CHUNK work-list items (the
+-- DSAP paper's Algorithm 1).  The arrays are marked for DSAP (its
+-- cudaMallocMark) and the work list is updated before every launch (its
+-- cudaUpdateWl).
+function M.data(gpu, g, src, chunk, ptx)
+  local k = gpu:load_ptx(ptx or "kernels/bfs_data.ptx"):kernel("bfs_data")
+  local row = gpu:array("i32", g.row, { name = "vertexlist" })
+  local col = gpu:array("i32", g.col, { name = "edgelist" })
+  local level = gpu:array("i32", g.n, { name = "visited", fill = -1 })
+  local qa = gpu:array("i32", g.n, { name = "worklist_a" })
+  local qb = gpu:array("i32", g.n, { name = "worklist_b" })
+  local out_size = gpu:array("i32", 1, { name = "worklist_size" })
+  level[src], qa[0] = 0, src
+  local timing = gpu.mode == "timing"
+  if timing then
+    gpu:mark(row, "vertex")
+    gpu:mark(col, "edge")
+    gpu:mark(level, "visited")
+  end
+  local in_size, curr = 1, 0
+  while in_size > 0 do
+    out_size[0] = 0
+    local warps = S.ceil_div(in_size, chunk)
+    local shape = { grid = S.ceil_div(warps * 32, 256), block = 256 }
+    if timing then
+      gpu:mark(qa, "worklist")
+      gpu:update_worklist(in_size)
+    end
+    gpu:launch(k, shape, row, col, level, qa, in_size, qb, out_size, curr, chunk)
+    qa, qb = qb, qa
+    in_size, curr = out_size[0], curr + 1
+  end
+  local ok, msg = ws.check.equal(level:read(), g:bfs(src))
+  return ok, msg, curr
+end
+
+return M
