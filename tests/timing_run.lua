@@ -93,6 +93,14 @@ for i = 0, 63 do a[i] = i * 7 end
 local o2 = gpu4:array("i32", 32, { name = "o" })
 gpu4:launch(gk, { grid = 1, block = 32 }, a, 2, o2)
 T.is(o2[5], 70, "the gpu runs the next kernel after a deadlock")
+-- full SMs deadlocking again and again: the emptied slots are reused cleanly
+local big = gpu4:array("i32", 90 * 256, { name = "big" })
+for i = 1, 3 do
+  T.raises(function() gpu4:launch(k, { grid = 90, block = 256 }, big) end, "deadlock",
+           ("deadlock %d with every warp slot of every SM in use"):format(i))
+end
+gpu4:launch(gk, { grid = 1, block = 32 }, a, 1, o2)
+T.is(o2[5], 35, "... and the next kernel still runs")
 
 -- Options: bad keys and values are refused with the allowed range.
 T.raises(function() ws.gpu{ ["l1d.sizee"] = 1 } end, "l1d.sizee", "unknown key")

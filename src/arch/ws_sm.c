@@ -125,6 +125,20 @@ static void sched_demote(ws_sm *sm, uint32_t slot)
         }
 }
 
+/* A launch that ends in a fault or a deadlock empties its slots without
+ * slot_done (ws_gpu.c), so they stay in the schedulers' lists.  Once the SM
+ * is empty they are dropped; else a later CTA would add its slot a second
+ * time, and the lists (nslots entries) would overflow after a few such
+ * launches. */
+static void sched_purge(ws_sm *sm)
+{
+    for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++) {
+        ws_sched *sc = &sm->scheds[k];
+        for (uint32_t i = sc->n; i-- > 0;)
+            if (i < sc->n && !sm->slots[sc->list[i]].w) sched_remove(sm, sc->list[i]);
+    }
+}
+
 int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
 {
     (void)err;
@@ -192,6 +206,8 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
     uint32_t nw = ws_cta_nwarps(cta);
     if (rec == UINT32_MAX || nw > 64)
         return ws_error_set(err, WS_E_STATE, "SM %u has no free CTA record", sm->id);
+    if (sm->resident == 0)
+        sched_purge(sm);
     ws_ctarec *cr = &sm->ctas[rec];
     memset(cr, 0, sizeof *cr);
     cr->used = true;
