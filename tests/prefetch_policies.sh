@@ -50,6 +50,8 @@ run "MT-SWP kernels, g80-mtp" "--preset g80-mtp" mtswp.lua 20000
 run "MT-SWP kernels + mt throttle, gtx480" "--set throttle.policy=mt --set pf.policy=nextline --set throttle.period=3000" mtswp.lua 20000
 sw=$(total "$tmp/r.json" pf.sw)
 t_ok "$([ "${sw:-0}" -gt 0 ]; echo $?)" "PTX prefetch instructions went through the engine ($sw)"
+run "the Lua prefetcher example" "" lua_prefetcher.lua "$f"
+run "the comparison scenario (quick)" "" prefetch_compare.lua "$f" both nextline,dsap,mthwp+mt 2
 run "pagerank with mthwp" "--set pf.policy=mthwp" pagerank.lua "$f" 3
 
 # Deterministic, and idle skipping changes nothing, with DSAP and the MT throttle on.

@@ -409,7 +409,8 @@ static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
     sm->lg_fail = -1;
     sm->ilreq++;
     bool hit = res.status == WS_CACHE_HIT;
-    ws_pfeng_observe(e, r, hit ? WS_PF_HIT : WS_PF_HIT_PENDING, true, now);
+    /* as on the L1 path: only the first use of a prefetched line (or joining its fill) is a prefetch hit */
+    ws_pfeng_observe(e, r, hit ? WS_PF_HIT : WS_PF_HIT_PENDING, hit ? res.first_use_of_prefetch : true, now);
     ws_pfeng_lookup(e, false, !hit);
     if (hit) {
         e->c->pfc_hits++;
