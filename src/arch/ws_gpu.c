@@ -157,6 +157,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
         g->sms[i].acct = g->now;
         if (g->sms[i].pfe) ws_pfeng_launch(g->sms[i].pfe, lc->grid, lc->block);
     }
+    g->ntlog_launch = g->ntlog;
     ws_grid_set_clock(grid, g->now);
     ws_gpu_stats_sync(g);
     ws_stats_begin(g->stats, ws_kernel_name(k), g->now);
@@ -337,7 +338,9 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
     }
     g->kernels++;
     ws_gpu_stats_sync(g);
-    ws_stats_end(g->stats, g->now, NULL);
+    char *extra = ws_gpu_pf_launch_json(g);     /* the launch's prefetch transitions */
+    ws_stats_end(g->stats, g->now, extra);
+    free(extra);
     g->cycles_total += g->now - g->launch_start;
     if (!clean)
         drain(g);       /* the cycles it takes are not counted in the launch */

@@ -92,6 +92,7 @@ struct ws_gpu {
     void *pf_host_ud;
     struct ws_pf_tlog *tlog;
     uint64_t ntlog;             /* transitions logged in total (ring index = ntlog % cap) */
+    uint64_t ntlog_launch;      /* ntlog when the current launch began */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;
 };
@@ -99,6 +100,8 @@ struct ws_gpu {
 /* Counters of the allocation containing addr (NULL when none). */
 ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner);
 ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
+/* ws_gpu_pf.c: {"pf_transitions": [...]} of the launch ending now (NULL: none) */
+char *ws_gpu_pf_launch_json(ws_gpu *g);
 /* ws_gpu_cfg.c */
 int ws_gpu_read_config(ws_gpu *g, ws_error *err);
 /* ws_gpu_stats.c */

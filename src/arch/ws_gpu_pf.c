@@ -1,11 +1,14 @@
 /* ws_gpu_pf.c: the GPU-level prefetching API: array roles from the host
  * (gpu:mark, gpu:update_worklist), a host-defined policy, inspection of
  * each SM's engine, and the log of policy and throttle transitions. */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_pfeng.h"
 #include "arch/ws_sm.h"
+#include "util/ws_util.h"
 
 static const char *const role_names[WS_ROLE_COUNT] = { "none", "worklist", "vertex", "edge", "visited" };
 
@@ -107,4 +110,35 @@ const ws_pf_tlog *ws_gpu_pf_trans(const ws_gpu *g, uint32_t i)
     if (i >= kept) return NULL;
     uint64_t first = g->ntlog - kept;
     return &g->tlog[(first + i) % WS_TLOG_CAP];
+}
+
+
+char *ws_gpu_pf_launch_json(ws_gpu *g)
+{
+    uint64_t first = g->ntlog_launch;
+    uint32_t kept = ws_gpu_pf_nkept(g);
+    uint64_t oldest = g->ntlog - kept;
+    if (g->ntlog == first) return NULL;
+    if (first < oldest) first = oldest;
+    size_t cap = 256 + (size_t)(g->ntlog - first) * 320, n = 0;
+    char *out = ws_xmalloc(cap);
+    n += (size_t)snprintf(out + n, cap - n, "{\"pf_transitions_total\": %llu, \"pf_transitions\": [",
+                          (unsigned long long)(g->ntlog - g->ntlog_launch));
+    for (uint64_t k = first; k < g->ntlog; k++) {
+        const ws_pf_tlog *t = &g->tlog[k % WS_TLOG_CAP];
+        n += (size_t)snprintf(out + n, cap - n,
+                              "%s{\"cycle\": %llu, \"sm\": %u, \"source\": \"%s\", \"what\": \"%s\", \"from\": %d, "
+                              "\"to\": %d, \"from_name\": \"%s\", \"to_name\": \"%s\", \"why\": \"%s\"",
+                              k == first ? "" : ", ", (unsigned long long)t->cycle, t->sm,
+                              t->throttle ? "throttle" : "policy", t->t.what ? t->t.what : "state", t->t.from,
+                              t->t.to, t->t.from_name ? t->t.from_name : "", t->t.to_name ? t->t.to_name : "",
+                              t->t.why ? t->t.why : "");
+        for (int m = 0; m < 3; m++)
+            if (t->t.mnames[m])
+                n += (size_t)snprintf(out + n, cap - n, ", \"%s\": %.17g", t->t.mnames[m],
+                                      isfinite(t->t.m[m]) ? t->t.m[m] : 0.0);
+        n += (size_t)snprintf(out + n, cap - n, "}");
+    }
+    snprintf(out + n, cap - n, "]}");
+    return out;
 }
