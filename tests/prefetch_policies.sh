@@ -70,6 +70,7 @@ done
 t_ok $same "dsap + mt: stepping every cycle gives the same totals"
 tr=$(total "$tmp/a.json" pf.transitions)
 t_ok "$([ "${tr:-0}" -gt 0 ]; echo $?)" "dsap + mt: state transitions happened ($tr)"
+t_match "$(grep -c '"pf_transitions": \[{"cycle"' "$tmp/a.json")" '^[1-9]' "dsap + mt: the launches' JSON records list their transitions"
 
 # Bad configurations get a clear message.
 out=$($W --batch --set pf.policy=lua "$S/bfs_topo.lua" "$f" 1 2>&1)
