@@ -53,11 +53,13 @@ void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, 
 
 /* Make the slot examinable from `now` (an event released it). */
 static void sched_note(ws_sm *sm, const ws_slot *s);
+static inline void sent_sync(ws_sm *sm, const ws_slot *s);
 
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
 {
     ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
     s->elig = now;
+    sent_sync(sm, s);
     sched_note(sm, s);
     if (sm->wake > now)
         sm->wake = now;
@@ -72,10 +74,22 @@ void ws_sm_flush_all(ws_sm *sm, uint64_t now)
             s->reason = WS_STALL_NOT_SELECTED;
             s->until = 0;
         }
+        sent_sync(sm, s);
     }
 }
 
 /* ------------------------------------------------------------ schedulers */
+
+/* What a scheduler's scan reads of a slot, mirrored in one small array per
+ * SM (indexed by slot) so that a scan over many waiting warps touches a few
+ * cache lines instead of every slot: when the warp is worth examining, and
+ * the class a warp that is not examined gives its scheduler's cycle. */
+enum { SC_SB = 1, SC_PIPE = 2 };
+typedef struct ws_sent {
+    uint64_t elig;          /* the slot's elig; WS_NEVER for an empty slot */
+    uint8_t cls;            /* SC_SB / SC_PIPE when not examined, else 0 */
+} ws_sent;
+
 struct ws_sched {
     uint16_t *list;         /* slots in age order (oldest first) */
     uint32_t n;
@@ -83,8 +97,31 @@ struct ws_sched {
     uint32_t greedy;        /* GTO: current warp's slot, UINT32_MAX none */
     uint8_t cls;            /* last cycle's GPGPU-Sim class: 0 idle 1 scoreboard 2 stall 3 issue */
     uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
+    ws_sent *ent;           /* per slot of the SM (shared by its schedulers) */
 };
 typedef struct ws_sched ws_sched;
+
+/* Mirror slot s into the scan array.  Every change of a slot's elig,
+ * reason or warp is followed by this, except ws_gpu.c emptying the slots of
+ * an unclean launch, after which ws_sm_add_cta resyncs the whole SM. */
+static inline void sent_sync(ws_sm *sm, const ws_slot *s)
+{
+    ws_sent *e = &sm->scheds->ent[s - sm->slots];
+    if (!s->w) {
+        e->elig = WS_NEVER;
+        e->cls = 0;
+        return;
+    }
+    e->elig = s->elig;
+    uint8_t c = 0;
+    if (s->elig != WS_NEVER) {
+        if (s->reason == WS_STALL_WAIT || s->reason == WS_STALL_SHORT_SCOREBOARD) c = SC_SB;
+        else if (s->reason == WS_STALL_MATH_PIPE_THROTTLE) c = SC_PIPE;
+    } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
+        c = SC_SB;
+    }
+    e->cls = c;
+}
 
 
 /* A slot's elig went down: its scheduler must look again by then. */
@@ -137,6 +174,7 @@ static void sched_purge(ws_sm *sm)
         for (uint32_t i = sc->n; i-- > 0;)
             if (i < sc->n && !sm->slots[sc->list[i]].w) sched_remove(sm, sc->list[i]);
     }
+    for (uint32_t i = 0; i < sm->nslots; i++) sent_sync(sm, &sm->slots[i]);
 }
 
 int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
@@ -156,7 +194,13 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     sm->ctas = ws_xmalloc(sm->nctas * sizeof *sm->ctas);
     memset(sm->ctas, 0, sm->nctas * sizeof *sm->ctas);
     ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
+    ws_sent *ent = ws_xmalloc(sm->nslots * sizeof *ent);
+    for (uint32_t i = 0; i < sm->nslots; i++) {
+        ent[i].elig = WS_NEVER;
+        ent[i].cls = 0;
+    }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
+        sc[i].ent = ent;
         sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
         sc[i].n = 0;
         sc[i].rr = 0;
@@ -178,6 +222,7 @@ void ws_sm_fini(ws_sm *sm)
     if (!sm->slots) return;
     ws_sched *sc = sm->scheds;
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
+    free(sc->ent);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
     free(sm->slots);
@@ -239,6 +284,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->since = now;
         s->until = s->elig;
         cr->slots[k++] = (uint16_t)i;
+        sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
         if (sm->wake > s->elig) sm->wake = s->elig;
@@ -261,6 +307,7 @@ static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     sched_remove(sm, slotno);
     s->w = NULL;
     s->elig = WS_NEVER;
+    sent_sync(sm, s);
     sm->resident--;
     if (sm->resident == 0)
         sm->c.active_cycles += now - sm->resident_since;
@@ -450,17 +497,13 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
     return EV_ISSUE;
 }
 
-/* The order a scheduler examines its warps in this cycle. */
+/* The order an LRR or two-level scheduler examines its warps in this cycle
+ * (GTO reads its list in place). */
 static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
 {
     ws_gpu *g = sm->gpu;
     uint32_t n = 0;
     switch (g->cfg.sched) {
-    case WS_SCHED_GTO:
-        if (sc->greedy != UINT32_MAX) out[n++] = (uint16_t)sc->greedy;
-        for (uint32_t i = 0; i < sc->n; i++)
-            if (sc->list[i] != sc->greedy) out[n++] = sc->list[i];
-        break;
     case WS_SCHED_LRR:
         for (uint32_t i = 0; i < sc->n; i++) out[n++] = sc->list[(sc->rr + i) % sc->n];
         break;
@@ -477,6 +520,7 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
     ws_sched *scs = sm->scheds;
+    const ws_sent *ent = scs->ent;
     uint16_t order[256];
     int fault = 0;
 
@@ -492,29 +536,46 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
             }
             continue;
         }
-        uint32_t n = sched_order(sm, sc, order);
-        bool issued = false, sb = false, pipe = false;
+        /* GTO: the greedy warp, then the list (age order) without it, read
+         * in place (only an issue changes the list, and the scan stops
+         * there); the other policies from a copy of their order */
+        const uint16_t *ord;
+        uint32_t n, first = UINT32_MAX;
+        if (g->cfg.sched == WS_SCHED_GTO) {
+            ord = sc->list;
+            n = sc->n;
+            first = sc->greedy;
+        } else {
+            n = sched_order(sm, sc, order);
+            ord = order;
+        }
+        bool issued = false;
+        uint8_t cls = 0;
         uint64_t mine = WS_NEVER;
-        for (uint32_t i = 0; i < n; i++) {
-            ws_slot *s = &sm->slots[order[i]];
-            if (s->w && s->elig > now && s->elig < mine) mine = s->elig;
-            if (!s->w || s->elig > now) {
-                if (s->w && s->elig != WS_NEVER) {
-                    /* waiting for a known cycle: what for is in its reason */
-                    if (s->reason == WS_STALL_WAIT || s->reason == WS_STALL_SHORT_SCOREBOARD) sb = true;
-                    else if (s->reason == WS_STALL_MATH_PIPE_THROTTLE) pipe = true;
-                } else if (s->w && s->reason == WS_STALL_LONG_SCOREBOARD) {
-                    sb = true;
-                }
+        for (uint32_t i = first == UINT32_MAX ? 1 : 0; i <= n; i++) {
+            uint32_t x;
+            if (i == 0) {
+                x = first;
+            } else {
+                x = ord[i - 1];
+                if (x == first) continue;
+            }
+            const ws_sent *e = &ent[x];
+            if (e->elig > now) {
+                /* not worth examining: its wait tells the class */
+                if (e->elig < mine) mine = e->elig;
+                cls |= e->cls;
                 continue;
             }
-            int ev = examine(sm, order[i], now, !issued, err, &fault);
+            ws_slot *s = &sm->slots[x];
+            int ev = examine(sm, x, now, !issued, err, &fault);
+            sent_sync(sm, s);
             if (fault) return -1;
             if (s->w && s->elig < mine) mine = s->elig;
             if (ev == EV_ISSUE && !issued) {
                 issued = true;
                 if (g->cfg.sched == WS_SCHED_GTO)
-                    sc->greedy = sm->slots[order[i]].w ? order[i] : UINT32_MAX;
+                    sc->greedy = sm->slots[x].w ? x : UINT32_MAX;
                 else if (sc->n)
                     sc->rr = (sc->rr + 1) % (g->cfg.sched == WS_SCHED_LRR ? sc->n
                              : (sc->n < g->cfg.sched_active ? sc->n : g->cfg.sched_active));
@@ -523,18 +584,18 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
                 mine = now + 1;
                 break;
             } else if (ev == EV_BLOCK_SB) {
-                sb = true;
+                cls |= SC_SB;
             } else if (ev == EV_BLOCK_PIPE) {
-                pipe = true;
+                cls |= SC_PIPE;
             }
         }
         if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
         if (sc->n == 0) sc->min_elig = WS_NEVER;
         if (issued) sm->c.sched_issue++;
-        else if (sb) sm->c.sched_scoreboard++;
-        else if (pipe) sm->c.sched_stall++;
+        else if (cls & SC_SB) sm->c.sched_scoreboard++;
+        else if (cls & SC_PIPE) sm->c.sched_stall++;
         else sm->c.sched_idle++;
-        sc->cls = issued ? 3 : sb ? 1 : pipe ? 2 : 0;
+        sc->cls = issued ? 3 : (cls & SC_SB) ? 1 : (cls & SC_PIPE) ? 2 : 0;
     }
     return 0;
 }
