@@ -98,6 +98,13 @@ static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static inline uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static inline uint64_t sat_sub(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
 
+/* Index of the i-th entry of the return queue (i < return_queue): no division. */
+static inline uint32_t rq_at(const ws_dram *d, uint32_t i)
+{
+    uint32_t j = d->rq_head + i;
+    return j >= d->cfg.return_queue ? j - d->cfg.return_queue : j;
+}
+
 void ws_dram_config_default(ws_dram_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -462,7 +469,7 @@ static void issue(ws_dram *d, int32_t i, int cmd, uint64_t t)
         d->st.bytes_read += r->size;
     }
     d->st.latency_sum += end - e->arrival;
-    uint32_t slot = (d->rq_head + d->rq_n) % c->return_queue;
+    uint32_t slot = rq_at(d, d->rq_n);
     d->rq[slot] = r;
     d->rq_done[slot] = end;
     d->rq_n++;
@@ -536,7 +543,7 @@ ws_mreq *ws_dram_pop(ws_dram *d, uint64_t t)
     if (d->rq_n == 0 || d->rq_done[d->rq_head] > t) return NULL;
     ws_mreq *r = d->rq[d->rq_head];
     d->rq[d->rq_head] = NULL;
-    d->rq_head = (d->rq_head + 1) % d->cfg.return_queue;
+    d->rq_head = rq_at(d, 1);
     d->rq_n--;
     if (d->blk_ready != NONE_T) {
         /* a request waiting for a return slot may go now */
@@ -555,15 +562,15 @@ ws_mreq *ws_dram_peek(const ws_dram *d, uint64_t t)
 uint64_t ws_dram_next_event(const ws_dram *d, uint64_t t)
 {
     uint64_t n = d->next_cmd;
-    if (d->rq_n && d->rq_done[(d->rq_head + d->rq_n - 1) % d->cfg.return_queue] > t) {
+    if (d->rq_n && d->rq_done[rq_at(d, d->rq_n - 1)] > t) {
         /* completion clocks grow along the ring: first one after t */
         uint32_t lo = 0, hi = d->rq_n - 1;
         while (lo < hi) {
             uint32_t mid = lo + (hi - lo) / 2;
-            if (d->rq_done[(d->rq_head + mid) % d->cfg.return_queue] > t) hi = mid;
+            if (d->rq_done[rq_at(d, mid)] > t) hi = mid;
             else lo = mid + 1;
         }
-        n = min64(n, d->rq_done[(d->rq_head + lo) % d->cfg.return_queue]);
+        n = min64(n, d->rq_done[rq_at(d, lo)]);
     }
     if (n == NONE_T) return NONE_T;
     return max64(n, t);
