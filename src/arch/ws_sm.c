@@ -90,6 +90,16 @@ typedef struct ws_sent {
     uint8_t cls;            /* SC_SB / SC_PIPE when not examined, else 0 */
 } ws_sent;
 
+/* A warp whose next instruction passed the scoreboard and membar checks
+ * keeps passing them until it issues (only its own issue adds pending or
+ * later-ready registers and stores), so a warp examined again while it
+ * waits for a unit or for its turn skips them.  Per slot, cleared at issue
+ * and when the slot gets a warp or loses it. */
+typedef struct ws_sok {
+    const ws_tinsn *ti;     /* the instruction that passed; NULL: none */
+    int8_t mio;             /* its LD/ST-busy reason is mio_throttle (-1: not known yet) */
+} ws_sok;
+
 struct ws_sched {
     uint16_t *list;         /* slots in age order (oldest first) */
     uint32_t n;
@@ -98,6 +108,7 @@ struct ws_sched {
     uint8_t cls;            /* last cycle's GPGPU-Sim class: 0 idle 1 scoreboard 2 stall 3 issue */
     uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
     ws_sent *ent;           /* per slot of the SM (shared by its schedulers) */
+    ws_sok *ok;             /* per slot of the SM (shared by its schedulers) */
 };
 typedef struct ws_sched ws_sched;
 
@@ -174,7 +185,10 @@ static void sched_purge(ws_sm *sm)
         for (uint32_t i = sc->n; i-- > 0;)
             if (i < sc->n && !sm->slots[sc->list[i]].w) sched_remove(sm, sc->list[i]);
     }
-    for (uint32_t i = 0; i < sm->nslots; i++) sent_sync(sm, &sm->slots[i]);
+    for (uint32_t i = 0; i < sm->nslots; i++) {
+        sent_sync(sm, &sm->slots[i]);
+        sm->scheds->ok[i].ti = NULL;
+    }
 }
 
 int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
@@ -195,12 +209,16 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     memset(sm->ctas, 0, sm->nctas * sizeof *sm->ctas);
     ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
     ws_sent *ent = ws_xmalloc(sm->nslots * sizeof *ent);
+    ws_sok *ok = ws_xmalloc(sm->nslots * sizeof *ok);
     for (uint32_t i = 0; i < sm->nslots; i++) {
         ent[i].elig = WS_NEVER;
         ent[i].cls = 0;
+        ok[i].ti = NULL;
+        ok[i].mio = -1;
     }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
         sc[i].ent = ent;
+        sc[i].ok = ok;
         sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
         sc[i].n = 0;
         sc[i].rr = 0;
@@ -223,6 +241,7 @@ void ws_sm_fini(ws_sm *sm)
     ws_sched *sc = sm->scheds;
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
     free(sc->ent);
+    free(sc->ok);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
     free(sm->slots);
@@ -284,6 +303,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->since = now;
         s->until = s->elig;
         cr->slots[k++] = (uint16_t)i;
+        sm->scheds->ok[i].ti = NULL;
         sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
@@ -307,6 +327,7 @@ static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     sched_remove(sm, slotno);
     s->w = NULL;
     s->elig = WS_NEVER;
+    sm->scheds->ok[slotno].ti = NULL;
     sent_sync(sm, s);
     sm->resident--;
     if (sm->resident == 0)
@@ -340,6 +361,10 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
     ws_warp *w = s->w;
     if (s->exited || s->at_barrier)
         return EV_NONE;
+    ws_sok *ok = &sm->scheds->ok[slotno];
+    const ws_tinsn *ti = ok->ti;
+    if (ti)
+        goto unit;
     if (ws_warp_status_get(w) == WS_WARP_BARRIER) {
         s->at_barrier = 1;
         ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now, 0);
@@ -347,7 +372,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         return EV_NONE;
     }
     uint32_t pc = ws_warp_pc(w);
-    const ws_tinsn *ti = &s->tf->ins[pc <= s->tf->f->ninsns ? pc : s->tf->f->ninsns];
+    ti = &s->tf->ins[pc <= s->tf->f->ninsns ? pc : s->tf->f->ninsns];
     /* scoreboard */
     uint64_t need = 0;
     bool shortw = false, pend = false;
@@ -385,13 +410,20 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         s->elig = WS_NEVER;
         return EV_BLOCK_PIPE;
     }
+    ok->ti = ti;
+    ok->mio = -1;
+unit:
     /* execution unit */
+    ;
     int inst = -1;
     if (ti->unit == WS_U_LDST) {
         if (ws_ldst_busy(sm, now)) {
-            const ws_ptx_insn *in = ws_warp_next_insn(w);
-            bool mio = in && (in->space == WS_SP_SHARED || in->space == WS_SP_CONST || in->space == WS_SP_PARAM);
-            uint8_t why = mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
+            if (ok->mio < 0) {
+                const ws_ptx_insn *in = ws_warp_next_insn(w);
+                ok->mio = in && (in->space == WS_SP_SHARED || in->space == WS_SP_CONST ||
+                                 in->space == WS_SP_PARAM);
+            }
+            uint8_t why = ok->mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
             if (sm->nlreq == sm->ilreq && sm->ldst_free > now) {
                 ws_slot_state(s, &sm->c, why, now, sm->ldst_free);
                 s->elig = sm->ldst_free;
@@ -425,6 +457,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         return EV_ISSUE;
     }
     /* ---- issue */
+    ok->ti = NULL;
     ws_step st;
     flush(s, &sm->c, now);
     if (ws_warp_step(w, &st, err) < 0) {
@@ -450,8 +483,9 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         }
     } else if (ti->ndst) {
         uint64_t v = (now + ti->lat) | (ti->short_sb ? WS_SHORT : 0);
+        const uint32_t *d = &s->tf->regs[ti->regoff];
         for (uint32_t i = 0; i < ti->ndst; i++)
-            s->ready[r[i]] = v;
+            s->ready[d[i]] = v;
     }
     /* next instruction */
     s->elig = now + 1;
