@@ -22,6 +22,7 @@
 
 #include "arch/ws_opts.h"
 #include "pf/ws_pf_all.h"
+#include "pf/ws_pf_tab.h"
 #include "util/ws_util.h"
 
 /* [choice] The walk reads at most this many history entries of the zone
@@ -36,39 +37,19 @@ typedef struct ghb_slot {
 } ghb_slot;
 
 typedef struct ghb_index {
-    uint64_t zone;          /* CZone number (address >> czone_bits) */
+    ws_pf_tag t;            /* key: CZone number (address >> czone_bits) */
     uint64_t ptr;           /* sequence number of the zone's newest GHB entry */
-    uint64_t stamp;         /* last use (LRU) */
-    uint32_t wid;           /* warp-trained form only */
-    uint8_t valid;
 } ghb_index;
 
 typedef struct ghb_pf {
     ws_pf base;
     ghb_slot *g;
-    ghb_index *it;
-    uint32_t n, nidx, ways, sets, czone_bits;
+    ws_pf_tab it;           /* the index table */
+    uint32_t n, czone_bits;
     bool warp;
     uint64_t head;          /* sequence number of the next insertion */
-    uint64_t clock;
-    uint64_t trainings, insertions, replacements, predictions, prefetches;
+    uint64_t trainings, insertions, predictions, prefetches;
 } ghb_pf;
-
-/* [choice] The index table is 16-way set associative (fully associative up
- * to 16 entries) with LRU replacement; ways: the largest divisor of the
- * entry count not above 16 (128 entries: 8 sets of 16). */
-static uint32_t tab_ways(uint32_t entries)
-{
-    for (uint32_t w = 16; w > 1; w--)
-        if (entries % w == 0) return w;
-    return 1;
-}
-
-static uint32_t tab_set(uint64_t tag, uint32_t wid, uint32_t sets)
-{
-    uint64_t h = (tag ^ ((uint64_t)wid << 40)) * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)((h >> 32) % sets);
-}
 
 static ws_pf *ghb_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
 {
@@ -80,13 +61,10 @@ static ws_pf *ghb_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.ops = &ws_pf_ghb;
     s->base.x = x;
     s->n = (uint32_t)ws_opts_uint(o, "pf.ghb.entries");
-    s->nidx = (uint32_t)ws_opts_uint(o, "pf.ghb.index");
     s->czone_bits = (uint32_t)ws_opts_uint(o, "pf.ghb.czone_bits");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    s->ways = tab_ways(s->nidx);
-    s->sets = s->nidx / s->ways;
     s->g = ws_xcalloc(s->n, sizeof *s->g);
-    s->it = ws_xcalloc(s->nidx, sizeof *s->it);
+    ws_pf_tab_init(&s->it, (uint32_t)ws_opts_uint(o, "pf.ghb.index"), sizeof(ghb_index));
     return &s->base;
 }
 
@@ -96,18 +74,13 @@ static bool live(const ghb_pf *s, uint64_t q)
     return q != NONE && q < s->head && s->head - q <= s->n;
 }
 
+/* The zone's index entry (a new one points nowhere), most recently used. */
 static ghb_index *index_of(ghb_pf *s, uint64_t zone, uint32_t wid)
 {
-    ghb_index *set = s->it + (size_t)tab_set(zone, wid, s->sets) * s->ways;
-    ghb_index *victim = NULL;
-    for (uint32_t w = 0; w < s->ways; w++) {
-        ghb_index *e = &set[w];
-        if (e->valid && e->zone == zone && e->wid == wid) return e;
-        if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
-    }
-    if (victim->valid) s->replacements++;
-    *victim = (ghb_index){ .zone = zone, .ptr = NONE, .wid = wid, .valid = 1 };
-    return victim;
+    bool fresh;
+    ghb_index *e = ws_pf_tab_get(&s->it, zone, wid, &fresh);
+    if (fresh) e->ptr = NONE;
+    return e;
 }
 
 static void ghb_observe(ws_pf *p, const ws_pf_access *a)
@@ -122,7 +95,6 @@ static void ghb_observe(ws_pf *p, const ws_pf_access *a)
     if (a->outcome != WS_PF_MISS && !a->hit_pf) return;
     int64_t l = (int64_t)(a->line / x->line);
     ghb_index *ix = index_of(s, a->line >> s->czone_bits, s->warp ? a->wid : 0);
-    ix->stamp = ++s->clock;
     uint64_t prev = live(s, ix->ptr) ? ix->ptr : NONE;
     /* [choice] the zone's newest line again (another warp or request on
      * the same line) is not a new miss: nothing is inserted */
@@ -163,11 +135,11 @@ static void ghb_inspect(const ws_pf *p, ws_pf_insp *in)
     int64_t line = p->x->line;
     ws_pf_insp_text(in, "form", s->warp ? "warp-trained" : "naive");
     ws_pf_insp_int(in, "entries", s->n);
-    ws_pf_insp_int(in, "index", s->nidx);
+    ws_pf_insp_int(in, "index", s->it.entries);
     ws_pf_insp_int(in, "czone_bits", s->czone_bits);
     ws_pf_insp_int(in, "trainings", (int64_t)s->trainings);
     ws_pf_insp_int(in, "insertions", (int64_t)s->insertions);
-    ws_pf_insp_int(in, "replacements", (int64_t)s->replacements);
+    ws_pf_insp_int(in, "replacements", (int64_t)s->it.replacements);
     ws_pf_insp_int(in, "predictions", (int64_t)s->predictions);
     ws_pf_insp_int(in, "prefetches", (int64_t)s->prefetches);
     ws_pf_insp_int(in, "degree", p->x->degree);
@@ -177,10 +149,10 @@ static void ghb_inspect(const ws_pf *p, ws_pf_insp *in)
     static const char *const icols[] = { "czone", "wid", "ptr" };
     static const uint8_t ibits[] = { 0, 8, 0 };
     ws_pf_insp_table_begin(in, "index", 3, icols, ibits);
-    for (uint32_t i = 0; i < s->nidx; i++) {
-        const ghb_index *e = &s->it[i];
-        if (!e->valid) continue;
-        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->zone, s->warp ? (int64_t)e->wid : -1,
+    for (uint32_t i = 0; i < s->it.entries; i++) {
+        const ghb_index *e = ws_pf_tab_at(&s->it, i);
+        if (!e->t.valid) continue;
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->t.key, s->warp ? (int64_t)e->t.wid : -1,
                                               live(s, e->ptr) ? (int64_t)(e->ptr % s->n) : -1 });
     }
     static const char *const gcols[] = { "slot", "addr", "link" };
@@ -197,7 +169,7 @@ static void ghb_destroy(ws_pf *p)
 {
     ghb_pf *s = (ghb_pf *)p;
     free(s->g);
-    free(s->it);
+    ws_pf_tab_free(&s->it);
     free(s);
 }
 

@@ -16,6 +16,7 @@
 
 #include "arch/ws_opts.h"
 #include "pf/ws_pf_all.h"
+#include "pf/ws_pf_tab.h"
 #include "util/ws_util.h"
 
 #define NONE UINT64_MAX
@@ -26,36 +27,19 @@ typedef struct gs_slot {
 } gs_slot;
 
 typedef struct gs_index {
+    ws_pf_tag t;            /* key: PC */
     uint64_t ptr;           /* sequence number of the PC's newest GHB entry */
-    uint64_t stamp;         /* last use (LRU) */
-    uint32_t pc, wid;       /* wid: warp-trained form only */
-    uint8_t valid;
 } gs_index;
 
 typedef struct ghbs_pf {
     ws_pf base;
     gs_slot *g;
-    gs_index *it;
-    uint32_t n, nidx, ways, sets;
+    ws_pf_tab it;           /* the index table */
+    uint32_t n;
     bool warp;
-    uint64_t head, clock;
-    uint64_t trainings, replacements, predictions, prefetches;
+    uint64_t head;
+    uint64_t trainings, predictions, prefetches;
 } ghbs_pf;
-
-/* [choice] index table: 16-way set associative (fully associative up to 16
- * entries), LRU; ways: the largest divisor of the entry count not above 16. */
-static uint32_t tab_ways(uint32_t entries)
-{
-    for (uint32_t w = 16; w > 1; w--)
-        if (entries % w == 0) return w;
-    return 1;
-}
-
-static uint32_t tab_set(uint64_t tag, uint32_t wid, uint32_t sets)
-{
-    uint64_t h = (tag ^ ((uint64_t)wid << 40)) * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)((h >> 32) % sets);
-}
 
 static ws_pf *gs_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
 {
@@ -67,12 +51,9 @@ static ws_pf *gs_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.ops = &ws_pf_ghb_stride;
     s->base.x = x;
     s->n = (uint32_t)ws_opts_uint(o, "pf.ghb.entries");
-    s->nidx = (uint32_t)ws_opts_uint(o, "pf.ghb.index");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    s->ways = tab_ways(s->nidx);
-    s->sets = s->nidx / s->ways;
     s->g = ws_xcalloc(s->n, sizeof *s->g);
-    s->it = ws_xcalloc(s->nidx, sizeof *s->it);
+    ws_pf_tab_init(&s->it, (uint32_t)ws_opts_uint(o, "pf.ghb.index"), sizeof(gs_index));
     return &s->base;
 }
 
@@ -81,18 +62,13 @@ static bool live(const ghbs_pf *s, uint64_t q)
     return q != NONE && q < s->head && s->head - q <= s->n;
 }
 
+/* The PC's index entry (a new one points nowhere), most recently used. */
 static gs_index *index_of(ghbs_pf *s, uint32_t pc, uint32_t wid)
 {
-    gs_index *set = s->it + (size_t)tab_set(pc, wid, s->sets) * s->ways;
-    gs_index *victim = NULL;
-    for (uint32_t w = 0; w < s->ways; w++) {
-        gs_index *e = &set[w];
-        if (e->valid && e->pc == pc && e->wid == wid) return e;
-        if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
-    }
-    if (victim->valid) s->replacements++;
-    *victim = (gs_index){ .ptr = NONE, .pc = pc, .wid = wid, .valid = 1 };
-    return victim;
+    bool fresh;
+    gs_index *e = ws_pf_tab_get(&s->it, pc, wid, &fresh);
+    if (fresh) e->ptr = NONE;
+    return e;
 }
 
 static void gs_observe(ws_pf *p, const ws_pf_access *a)
@@ -108,7 +84,6 @@ static void gs_observe(ws_pf *p, const ws_pf_access *a)
     if (a->outcome != WS_PF_MISS && !a->hit_pf) return;
     int64_t l = (int64_t)(a->line / x->line);
     gs_index *ix = index_of(s, a->pc, s->warp ? a->wid : 0);
-    ix->stamp = ++s->clock;
     uint64_t prev = live(s, ix->ptr) ? ix->ptr : NONE;
     /* [choice] the PC's newest line again is not a new miss */
     if (prev != NONE && s->g[prev % s->n].line == l) return;
@@ -138,9 +113,9 @@ static void gs_inspect(const ws_pf *p, ws_pf_insp *in)
     int64_t line = p->x->line;
     ws_pf_insp_text(in, "form", s->warp ? "warp-trained" : "naive");
     ws_pf_insp_int(in, "entries", s->n);
-    ws_pf_insp_int(in, "index", s->nidx);
+    ws_pf_insp_int(in, "index", s->it.entries);
     ws_pf_insp_int(in, "trainings", (int64_t)s->trainings);
-    ws_pf_insp_int(in, "replacements", (int64_t)s->replacements);
+    ws_pf_insp_int(in, "replacements", (int64_t)s->it.replacements);
     ws_pf_insp_int(in, "predictions", (int64_t)s->predictions);
     ws_pf_insp_int(in, "prefetches", (int64_t)s->prefetches);
     ws_pf_insp_int(in, "degree", p->x->degree);
@@ -150,10 +125,10 @@ static void gs_inspect(const ws_pf *p, ws_pf_insp *in)
     static const char *const icols[] = { "pc", "wid", "ptr" };
     static const uint8_t ibits[] = { 32, 8, 0 };
     ws_pf_insp_table_begin(in, "index", 3, icols, ibits);
-    for (uint32_t i = 0; i < s->nidx; i++) {
-        const gs_index *e = &s->it[i];
-        if (!e->valid) continue;
-        ws_pf_insp_row(in, (const int64_t[]){ e->pc, s->warp ? (int64_t)e->wid : -1,
+    for (uint32_t i = 0; i < s->it.entries; i++) {
+        const gs_index *e = ws_pf_tab_at(&s->it, i);
+        if (!e->t.valid) continue;
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->t.key, s->warp ? (int64_t)e->t.wid : -1,
                                               live(s, e->ptr) ? (int64_t)(e->ptr % s->n) : -1 });
     }
     static const char *const gcols[] = { "slot", "addr", "link" };
@@ -170,7 +145,7 @@ static void gs_destroy(ws_pf *p)
 {
     ghbs_pf *s = (ghbs_pf *)p;
     free(s->g);
-    free(s->it);
+    ws_pf_tab_free(&s->it);
     free(s);
 }
 

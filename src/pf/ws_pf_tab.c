@@ -1,0 +1,97 @@
+/* ws_pf_tab.c: the set-associative LRU table, the RPT state machine and
+ * strided issue shared by the pattern prefetchers (ws_pf_tab.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pf/ws_pf_tab.h"
+#include "util/ws_util.h"
+
+void ws_pf_tab_init(ws_pf_tab *t, uint32_t entries, size_t esize)
+{
+    memset(t, 0, sizeof *t);
+    t->entries = entries;
+    t->esize = esize;
+    t->ways = 1;
+    for (uint32_t w = 16; w > 1; w--)
+        if (entries % w == 0) {
+            t->ways = w;
+            break;
+        }
+    t->sets = entries / t->ways;
+    t->e = ws_xcalloc(entries, esize);
+}
+
+void ws_pf_tab_free(ws_pf_tab *t)
+{
+    free(t->e);
+    t->e = NULL;
+}
+
+static uint32_t set_of(const ws_pf_tab *t, uint64_t key, uint32_t wid)
+{
+    uint64_t h = (key ^ ((uint64_t)wid << 40)) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)((h >> 32) % t->sets);
+}
+
+void *ws_pf_tab_find(const ws_pf_tab *t, uint64_t key, uint32_t wid)
+{
+    uint32_t base = set_of(t, key, wid) * t->ways;
+    for (uint32_t w = 0; w < t->ways; w++) {
+        ws_pf_tag *e = ws_pf_tab_at(t, base + w);
+        if (e->valid && e->key == key && e->wid == wid) return e;
+    }
+    return NULL;
+}
+
+void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh)
+{
+    uint32_t base = set_of(t, key, wid) * t->ways;
+    ws_pf_tag *victim = NULL;
+    for (uint32_t w = 0; w < t->ways; w++) {
+        ws_pf_tag *e = ws_pf_tab_at(t, base + w);
+        if (e->valid && e->key == key && e->wid == wid) {
+            *fresh = false;
+            e->stamp = ++t->clock;
+            return e;
+        }
+        if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
+    }
+    *fresh = true;
+    t->allocations++;
+    if (victim->valid) t->replacements++;
+    memset(victim, 0, t->esize);
+    victim->key = key;
+    victim->wid = wid;
+    victim->valid = 1;
+    victim->stamp = ++t->clock;
+    return victim;
+}
+
+bool ws_pf_rpt_train(uint8_t *state, int64_t *stride, int64_t delta)
+{
+    bool correct = delta == *stride;
+    switch (*state) {
+    case WS_RPT_INIT: *state = correct ? WS_RPT_STEADY : WS_RPT_TRANSIENT; break;
+    case WS_RPT_TRANSIENT: *state = correct ? WS_RPT_STEADY : WS_RPT_NOPRED; break;
+    case WS_RPT_STEADY: *state = correct ? WS_RPT_STEADY : WS_RPT_INIT; break;
+    default: *state = correct ? WS_RPT_TRANSIENT : WS_RPT_NOPRED; break;
+    }
+    if (!correct && *state != WS_RPT_INIT) *stride = delta;
+    return *state == WS_RPT_STEADY && *stride != 0;
+}
+
+uint32_t ws_pf_issue_strided(ws_pf_ctx *x, uint64_t addr, uint64_t line, int64_t stride, uint32_t wid)
+{
+    uint32_t n = 0;
+    uint64_t prev = line;
+    for (uint32_t k = 0; k < x->degree; k++) {
+        uint64_t t = addr + (uint64_t)(x->distance + k) * (uint64_t)stride;    /* mod 2^64 */
+        if ((stride > 0) != (t > addr)) break;      /* past an end of the address space */
+        uint64_t tl = t / x->line * x->line;
+        if (tl == prev || tl == line) continue;
+        prev = tl;
+        n++;
+        ws_pf_issue(x, t, wid, 0, 0);
+    }
+    return n;
+}

@@ -1,0 +1,61 @@
+/* ws_pf_tab.h: what the table-based pattern prefetchers (stride, stridepc,
+ * ghb, ghb-stride) share: a set-associative table with LRU replacement
+ * whose entries begin with a ws_pf_tag, the RPT stride state machine, and
+ * the issue of strided candidates. */
+#ifndef WS_PF_TAB_H
+#define WS_PF_TAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pf/ws_pf.h"
+
+/* The first member of every entry. */
+typedef struct ws_pf_tag {
+    uint64_t key;           /* what the table is indexed by: region, PC, CZone */
+    uint64_t stamp;         /* last use (LRU) */
+    uint32_t wid;           /* warp slot in the warp-trained forms, else 0 */
+    uint8_t valid;
+} ws_pf_tag;
+
+typedef struct ws_pf_tab {
+    uint8_t *e;             /* entries * esize bytes */
+    size_t esize;
+    uint32_t entries, ways, sets;
+    uint64_t clock;         /* LRU stamps */
+    uint64_t allocations, replacements;
+} ws_pf_tab;
+
+/* [choice] The papers give only entry counts: the tables are 16-way set
+ * associative (fully associative up to 16 entries) with LRU replacement, so
+ * a lookup costs O(ways).  The ways are the largest divisor of the entry
+ * count not above 16 (1024 entries: 64 sets of 16; 128: 8 sets of 16). */
+void ws_pf_tab_init(ws_pf_tab *t, uint32_t entries, size_t esize);
+void ws_pf_tab_free(ws_pf_tab *t);
+static inline void *ws_pf_tab_at(const ws_pf_tab *t, uint32_t i)
+{
+    return t->e + (size_t)i * t->esize;
+}
+/* The entry of (key, wid), or NULL when absent (nothing changes). */
+void *ws_pf_tab_find(const ws_pf_tab *t, uint64_t key, uint32_t wid);
+/* The entry of (key, wid) (*fresh = false), or else its set's LRU victim
+ * (the lowest invalid way first), zeroed and given key and wid (*fresh =
+ * true).  Either way the entry is touched (most recently used). */
+void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh);
+
+/* The RPT state machine (Chen and Baer): states and one update with the
+ * new delta; the stride is replaced on a wrong prediction except when the
+ * entry falls back from steady to initial.  Returns whether the entry now
+ * predicts (steady with a non-zero stride; [choice] a zero stride predicts
+ * nothing). */
+enum { WS_RPT_INIT = 0, WS_RPT_TRANSIENT, WS_RPT_STEADY, WS_RPT_NOPRED };
+bool ws_pf_rpt_train(uint8_t *state, int64_t *stride, int64_t delta);
+
+/* Issue addr + (distance + k) * stride for k < degree, for warp wid.
+ * [choice] Candidates in `line` (the trigger's) or in the previous
+ * candidate's line (strides below a line) are not issued, and none wraps
+ * past an end of the address space.  Returns how many were issued. */
+uint32_t ws_pf_issue_strided(ws_pf_ctx *x, uint64_t addr, uint64_t line, int64_t stride, uint32_t wid);
+
+#endif
