@@ -119,6 +119,14 @@ static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
 
 typedef struct seg { uint64_t key; uint32_t sectors; uint32_t bytes; } seg;
 
+/* Append x to v[0..*n) unless it is already there. */
+static void add_distinct(uint64_t *v, uint32_t *n, uint64_t x)
+{
+    for (uint32_t j = 0; j < *n; j++)
+        if (v[j] == x) return;
+    v[(*n)++] = x;
+}
+
 /* PTX prefetch / prefetchu: one prefetch per distinct line of the active
  * lanes' global addresses; .L1 (and prefetchu) through the prefetch engine
  * (queue, filters, throttle, destination cache), .L2 variants as a request
@@ -134,11 +142,7 @@ static void sw_prefetch(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t 
         uint32_t l = (uint32_t)__builtin_ctz(m);
         uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
         if (sp != WS_SP_GLOBAL) continue;
-        uint64_t ln = st->addr[l] / lsz * lsz;
-        bool dup = false;
-        for (uint32_t j = 0; j < nl; j++)
-            if (lines[j] == ln) { dup = true; break; }
-        if (!dup) lines[nl++] = ln;
+        add_distinct(lines, &nl, st->addr[l] / lsz * lsz);
     }
     const ws_ptx_func *f = sm->slots[slotno].tf ? sm->slots[slotno].tf->f : NULL;
     for (uint32_t j = 0; j < nl; j++) {
@@ -212,11 +216,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint32_t per = size > bw ? size / bw : 1;
             for (uint32_t k = 0; k < per && nw < 128; k++) {
-                uint64_t wd = st->addr[l] / bw + k;
-                bool dup = false;
-                for (uint32_t j = 0; j < nw; j++)
-                    if (words[j] == wd) { dup = true; break; }
-                if (!dup) words[nw++] = wd;
+                add_distinct(words, &nw, st->addr[l] / bw + k);
             }
         }
         uint32_t cnt[64] = { 0 }, deg = 1;
@@ -242,11 +242,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
             uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
-            uint64_t ln = a / csz * csz;
-            bool dup = false;
-            for (uint32_t j = 0; j < nl; j++)
-                if (lines[j] == ln) { dup = true; break; }
-            if (!dup) lines[nl++] = ln;
+            add_distinct(lines, &nl, a / csz * csz);
         }
         pipe += nl;
         sm->c.const_insns++;

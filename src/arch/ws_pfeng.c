@@ -16,10 +16,10 @@
 static uint32_t line_key(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
 {
     if (!f) return 0;
-    ws_gpu_line_ctr(g, f, pc);      /* creates the function's counters */
-    for (size_t i = 0; i < g->ntl; i++)
-        if (g->tl[i].f == f) return (uint32_t)((i + 1) << 20) | (pc & 0xfffffu);
-    return 0;
+    size_t i = 0;
+    while (i < g->ntl && g->tl[i].f != f) i++;
+    if (i == g->ntl) ws_gpu_line_ctr(g, f, pc);     /* appends the function's counters at i */
+    return (uint32_t)((i + 1) << 20) | (pc & 0xfffffu);
 }
 
 static ws_line_ctr *key_ctr(ws_gpu *g, uint32_t key)
@@ -273,25 +273,28 @@ uint64_t ws_pfeng_next(const ws_pfeng *e)
 
 /* ------------------------------------------------------------ per cycle */
 
+/* Whether a period of `period` cycles ending at *next is due at now; if so
+ * *d gets its counts, and *base and *next move on. */
+static bool period_due(const ws_pfeng *e, uint64_t now, uint64_t period, uint64_t *next, ws_pf_period *base,
+                       ws_pf_period *d)
+{
+    if (!period || now < *next) return false;
+    ws_pf_period cur;
+    period_now(e, &cur);
+    period_diff(d, &cur, base);
+    d->cycle = now;
+    d->cycles = now - (*next - period);
+    *base = cur;
+    *next = (now / period + 1) * period;
+    return true;
+}
+
 static void ticks(ws_pfeng *e, uint64_t now)
 {
-    ws_pf_period cur, d;
-    if (e->pf && e->pf->period && now >= e->pf_tick) {
-        period_now(e, &cur);
-        period_diff(&d, &cur, &e->pf_base);
-        d.cycle = now;
-        d.cycles = now - (e->pf_tick - e->pf->period);
-        e->pf_base = cur;
-        e->pf_tick = (now / e->pf->period + 1) * e->pf->period;
-        if (e->pf->ops->tick) e->pf->ops->tick(e->pf, &d);
-    }
-    if (e->pt && e->pt->period && now >= e->pt_tick) {
-        period_now(e, &cur);
-        period_diff(&d, &cur, &e->pt_base);
-        d.cycle = now;
-        d.cycles = now - (e->pt_tick - e->pt->period);
-        e->pt_base = cur;
-        e->pt_tick = (now / e->pt->period + 1) * e->pt->period;
+    ws_pf_period d;
+    if (e->pf && period_due(e, now, e->pf->period, &e->pf_tick, &e->pf_base, &d) && e->pf->ops->tick)
+        e->pf->ops->tick(e->pf, &d);
+    if (e->pt && period_due(e, now, e->pt->period, &e->pt_tick, &e->pt_base, &d)) {
         e->in_throttle = 1;
         e->pt->ops->tick(e->pt, &d);
         e->in_throttle = 0;
