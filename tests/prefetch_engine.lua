@@ -116,25 +116,8 @@ T.is(sl.cycles, s.cycles, "Lua nextline: the same cycles as the C one")
 local function bfs(opts)
   opts.quiet = true
   local gpu = ws.gpu(opts)
-  local g = ws.graph.rmat{ scale = 8, edgefactor = 6, seed = 11, directed = true }
-  local S = require "warpscope.scenario"
-  local m = gpu:load_ptx(os.getenv("WS_SRCDIR") .. "/scenarios/kernels/bfs_topo.ptx")
-  local expand, update = m:kernel("bfs_topo_expand"), m:kernel("bfs_topo_update")
-  local row = gpu:array("i32", g.row, { name = "row" })
-  local col = gpu:array("i32", g.col, { name = "col" })
-  local mask = gpu:array("u8", g.n, { name = "mask" })
-  local updating = gpu:array("u8", g.n, { name = "updating" })
-  local visited = gpu:array("u8", g.n, { name = "visited" })
-  local level = gpu:array("i32", g.n, { name = "cost", fill = -1 })
-  local stop = gpu:array("i32", 1, { name = "stop" })
-  mask[0], visited[0], level[0] = 1, 1, 0
-  local shape = { grid = S.ceil_div(g.n, 256), block = 256 }
-  repeat
-    stop[0] = 0
-    gpu:launch(expand, shape, row, col, mask, updating, visited, level, g.n)
-    gpu:launch(update, shape, mask, updating, visited, stop, g.n)
-  until stop[0] == 0
-  local same = ws.check.equal(level:read(), g:bfs(0))
+  local g = ws.graph.rmat{ scale = 10, edgefactor = 8, seed = 11 }
+  local same = require("warpscope.bfs").topo(gpu, g, 0, os.getenv("WS_SRCDIR") .. "/scenarios/kernels/bfs_topo.ptx")
   local st = gpu:stats().total
   gpu:close()
   return st, same
