@@ -15,6 +15,8 @@
 #ifndef WS_TUI_H
 #define WS_TUI_H
 
+#include "config.h"   /* WS_CURSES_WIDE, before curses.h */
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -195,9 +197,19 @@ enum {
     WS_CP_COUNT = 40
 };
 void ws_tui_colors_init(bool color);
+bool ws_tui_has_color(void);                      /* colours were started */
 int ws_tui_stall_pair(int stall);                 /* COLOR_PAIR value */
 int ws_tui_owner_pair(uint32_t owner);            /* COLOR_PAIR value, 0 owner: normal */
-/* Draw helpers: each clips to the window and returns the columns used. */
+/* The attribute for pair WS_CP_*: COLOR_PAIR (+ bold for titles/errors) with
+ * colours, a monochrome stand-in without (SELECTED: reverse, TITLE/ERROR:
+ * bold, DIM: dim, PREFETCH/PENDING: underline). */
+int ws_tui_attr(int cp);
+/* Without colours the segments of ws_tui_stacked are drawn with the i-th of
+ * these characters ("#=%*+o~:x@&$-", cycled), for a legend. */
+char ws_tui_seg_char(int i);
+/* Draw helpers: each clips to the window.  ws_tui_text writes at most maxw
+ * columns (maxw < 0: up to the right edge) and returns the columns used;
+ * UTF-8 text is counted by display width. */
 int ws_tui_text(WINDOW *w, int y, int x, int maxw, int attr, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 /* A horizontal bar of `width` cells filled to frac (0..1), eighth blocks
