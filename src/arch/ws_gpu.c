@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "util/ws_util.h"
 
@@ -78,6 +80,7 @@ void ws_gpu_free(ws_gpu *g)
     free(g->tlog);
     free(g->actr);
     free(g->diag);
+    ws_gpu_dbg_free(g);
     ws_device_free(g->dev);
     ws_opts_free(g->opts);
     ws_mreq_pool_fini(&g->pool);
@@ -148,6 +151,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
         return -1;
     g->grid = grid;
     g->kernel = k;
+    for (int i = 0; i < 3; i++) g->lgrid[i] = lc->grid[i] ? lc->grid[i] : 1;
     g->launch_start = g->now;
     g->last_progress = g->now;
     free(g->diag);
@@ -210,6 +214,9 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
     uint32_t nsms = g->cfg.nsms;
     if (ws_grid_done(g->grid) && all_idle(g))
         return 1;
+    /* a cycle breakpoint ends the run when the clock gets there */
+    uint64_t bcyc = g->dbg_on ? ws_gpu_dbg_next_cycle(g) : WS_NEVER;
+    if (bcyc < end) end = bcyc;
     while (g->now < end) {
         uint64_t now = g->now;
         if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles)
@@ -244,6 +251,10 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (ws_grid_done(g->grid) && all_idle(g)) {
             g->now = next;
             return 1;
+        }
+        if (g->dbg_on && ws_gpu_dbg_end_cycle(g)) {
+            g->now = next;
+            return WS_GPU_RUN_BREAK;
         }
         if (g->cfg.skip_idle) {
             uint64_t t = ws_memsys_next_event(g->mem, next);
@@ -281,7 +292,9 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (g->now - g->last_progress > g->cfg.deadlock)
             return deadlock(g, err);
     }
-    return ws_grid_done(g->grid) && all_idle(g) ? 1 : 0;
+    if (ws_grid_done(g->grid) && all_idle(g)) return 1;
+    if (g->now == bcyc && ws_gpu_dbg_cycle_reached(g)) return WS_GPU_RUN_BREAK;
+    return 0;
 }
 
 /* After a fault or deadlock: let every request in flight finish (their
@@ -373,7 +386,10 @@ int ws_gpu_launch(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, con
 {
     if (ws_gpu_launch_begin(g, k, lc, args, nargs, err) < 0)
         return -1;
-    int rc = ws_gpu_run(g, 0, err);
+    int rc;
+    do                  /* breakpoints do not stop a launch run to completion */
+        rc = ws_gpu_run(g, 0, err);
+    while (rc == WS_GPU_RUN_BREAK);
     if (rc < 0) {
         ws_error keep = *err;
         ws_gpu_launch_end(g, err);

@@ -93,6 +93,11 @@ struct ws_gpu {
     struct ws_pf_tlog *tlog;
     uint64_t ntlog;             /* transitions logged in total (ring index = ntlog % cap) */
     uint64_t ntlog_launch;      /* ntlog when the current launch began */
+    /* debugging (ws_gpu_dbg.c): NULL until a front end asks; dbg_on when a
+     * breakpoint is enabled or recording is on */
+    struct ws_gpu_dbg *dbg;
+    bool dbg_on;
+    uint32_t lgrid[3];          /* grid of the current launch (CTAs in x, y, z) */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;
 };

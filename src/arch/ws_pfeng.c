@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_opts.h"
 #include "arch/ws_pfeng.h"
@@ -357,6 +358,7 @@ void ws_pfeng_cycle(ws_pfeng *e, uint64_t now, bool port_free)
     e->qhead = (e->qhead + 1) % e->qcap;
     e->qn--;
     e->c->issued++;
+    if (g->dbg_on) ws_gpu_dbg_prefetch(g, sm->id, r->addr, r->size);
     ws_alloc_ctr *ac = owner_ctr(g, q->owner);
     ws_line_ctr *lc = key_ctr(g, q->key);
     if (ac) ac->pf_issued++;

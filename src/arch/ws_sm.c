@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_sm.h"
 #include "util/ws_util.h"
@@ -32,6 +33,10 @@ static void flush(ws_slot *s, ws_sm_counters *c, uint64_t now)
 {
     if (now <= s->since)
         return;
+    if (s->tf && s->tf->stalls && s->w) {      /* recording: cycles waited at this pc */
+        uint32_t pc = ws_warp_pc(s->w);
+        if (pc <= s->tf->f->ninsns) s->tf->stalls[pc] += now - s->since;
+    }
     if (s->until && s->until < now) {
         if (s->until > s->since)
             account(c, s, s->reason, s->until - s->since);
@@ -460,6 +465,12 @@ unit:
     ok->ti = NULL;
     ws_step st;
     flush(s, &sm->c, now);
+    const ws_ptx_func *dfn = NULL;
+    uint32_t dpc = 0;
+    if (g->dbg_on) {
+        dfn = ws_warp_func(w);
+        dpc = ws_warp_pc(w);
+    }
     if (ws_warp_step(w, &st, err) < 0) {
         *fault = 1;
         return EV_ISSUE;
@@ -474,6 +485,7 @@ unit:
     g->warp_insns++;
     g->thread_insns += nact;
     g->last_progress = now;
+    if (g->dbg_on) ws_gpu_dbg_issue(g, sm, slotno, dfn, dpc, st.active, now);
     if (inst >= 0)
         sm->unit_free[ti->unit][inst] = now + ti->ii;
     if (ti->unit == WS_U_LDST && st.mem_kind != WS_ACC_NONE) {

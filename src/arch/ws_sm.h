@@ -35,6 +35,7 @@ typedef struct ws_tfunc {
     ws_tinsn *ins;
     uint32_t *regs;
     uint32_t nslots;        /* nregs + npreds */
+    uint64_t *stalls;       /* per pc: stall cycles while recording (NULL: not recording) */
 } ws_tfunc;
 
 typedef struct ws_lat {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch/ws_sm.h"
+#include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_int.h"
 #include "util/ws_util.h"
 
@@ -77,6 +78,10 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
     tf->f = f;
     tf->nslots = f->nregs + f->npreds;
     tf->ins = ws_xmalloc((f->ninsns + 1) * sizeof *tf->ins);
+    if (ws_gpu_dbg_recording(g)) {
+        tf->stalls = ws_xmalloc((f->ninsns + 1) * sizeof *tf->stalls);
+        memset(tf->stalls, 0, (f->ninsns + 1) * sizeof *tf->stalls);
+    }
     memset(tf->ins, 0, (f->ninsns + 1) * sizeof *tf->ins);
     uint32_t n = 0;
     size_t cap = 0;
@@ -150,6 +155,7 @@ void ws_tfunc_free_all(ws_gpu *g)
     for (uint32_t i = 0; i < g->ntf; i++) {
         free(g->tf[i]->ins);
         free(g->tf[i]->regs);
+        free(g->tf[i]->stalls);
         free(g->tf[i]);
     }
     free(g->tf);

@@ -1,0 +1,509 @@
+/* ws_gpu_dbg.c: breakpoints, warp histories and per-instruction stall
+ * cycles for front ends (ws_gpu_dbg.h).
+ *
+ * The model calls in here only when g->dbg_on is set (some breakpoint is
+ * enabled or recording is on): ws_gpu_dbg_issue after each issued warp
+ * instruction, ws_gpu_dbg_prefetch after each issued prefetch, and
+ * ws_gpu_dbg_end_cycle at the end of each simulated cycle.  A breakpoint that
+ * hits sets `stop`; ws_gpu_run then returns WS_GPU_RUN_BREAK at the end of
+ * that cycle, so the machine state is always a whole-cycle state. */
+#include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_dbg_int.h"
+#include "arch/ws_gpu_int.h"
+#include "util/ws_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ws_gpu_dbg {
+    ws_brk *b;
+    uint32_t nb;
+    size_t capb;
+    int next_id;
+    ws_brk_hit hit;
+    bool stop;
+    bool record;
+    /* what the enabled breakpoints need */
+    bool want_issue, want_stall, want_mshr, want_thr, want_pf;
+    /* per warp slot (sm * slots + slot) */
+    ws_hist_ent *hist;          /* WS_HIST_LEN per slot, ring */
+    uint32_t *hn;               /* entries pushed since the slot's warp arrived */
+    uint64_t *hid;              /* launch << 40 | warp id of the history's warp */
+    uint8_t *prev;              /* stall reason at the end of the last checked cycle */
+    uint64_t *mshr_prev;        /* per SM: L1 MSHR-full reservation fails seen */
+    uint64_t ntlog_prev;
+};
+
+static const char *const kind_names[WS_BRK_KIND_COUNT] = {
+    "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch",
+};
+
+const char *ws_brk_kind_name(ws_brk_kind k)
+{
+    return (unsigned)k < WS_BRK_KIND_COUNT ? kind_names[k] : "?";
+}
+
+static uint32_t nslot_total(const ws_gpu *g) { return g->cfg.nsms * g->cfg.slots; }
+
+static ws_gpu_dbg *dbg_get(ws_gpu *g)
+{
+    if (!g->dbg) {
+        ws_gpu_dbg *d = ws_xmalloc(sizeof *d);
+        memset(d, 0, sizeof *d);
+        uint32_t n = nslot_total(g);
+        d->hist = ws_xmalloc((size_t)n * WS_HIST_LEN * sizeof *d->hist);
+        d->hn = ws_xmalloc((size_t)n * sizeof *d->hn);
+        d->hid = ws_xmalloc((size_t)n * sizeof *d->hid);
+        d->prev = ws_xmalloc((size_t)n);
+        d->mshr_prev = ws_xmalloc((size_t)g->cfg.nsms * sizeof *d->mshr_prev);
+        memset(d->hn, 0, (size_t)n * sizeof *d->hn);
+        memset(d->hid, 0xff, (size_t)n * sizeof *d->hid);
+        d->next_id = 1;
+        g->dbg = d;
+    }
+    return g->dbg;
+}
+
+void ws_gpu_dbg_free(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    if (!d) return;
+    free(d->b);
+    free(d->hist);
+    free(d->hn);
+    free(d->hid);
+    free(d->prev);
+    free(d->mshr_prev);
+    free(d);
+    g->dbg = NULL;
+}
+
+/* ------------------------------------------------------------ helpers */
+static ws_stall slot_reason(const ws_gpu *g, const ws_slot *s)
+{
+    (void)g;
+    if (s->until && s->until <= g->now + 1) return WS_STALL_NOT_SELECTED;
+    return (ws_stall)s->reason;
+}
+
+/* The grid identity of the warp in a slot (WS_BRK_ANY when empty). */
+static uint64_t slot_warp_id(const ws_gpu *g, const ws_slot *s)
+{
+    if (!s->w || !s->cta) return WS_BRK_ANY;
+    uint32_t idx[3];
+    ws_cta_index(s->cta, idx);
+    uint64_t lin = ((uint64_t)idx[2] * g->lgrid[1] + idx[1]) * g->lgrid[0] + idx[0];
+    return ws_brk_warp_id(lin, ws_warp_index(s->w));
+}
+
+static void snapshot(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        const ws_sm *sm = &g->sms[i];
+        d->mshr_prev[i] = sm->l1d ? ws_cache_stats_get(sm->l1d)->resfail[WS_CFAIL_MSHR_FULL] : 0;
+        for (uint32_t j = 0; j < g->cfg.slots; j++)
+            d->prev[i * g->cfg.slots + j] = (uint8_t)slot_reason(g, &sm->slots[j]);
+    }
+    d->ntlog_prev = g->ntlog;
+}
+
+static void refresh(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = false;
+    bool any = false;
+    for (uint32_t i = 0; i < d->nb; i++) {
+        const ws_brk *b = &d->b[i];
+        if (b->disabled) continue;
+        any = true;
+        switch (b->kind) {
+        case WS_BRK_PC: case WS_BRK_LINE: case WS_BRK_ISSUE: d->want_issue = true; break;
+        case WS_BRK_STALL: d->want_stall = true; break;
+        case WS_BRK_MSHR_FULL: d->want_mshr = true; break;
+        case WS_BRK_THROTTLE: d->want_thr = true; break;
+        case WS_BRK_PREFETCH: d->want_pf = true; break;
+        default: break;
+        }
+    }
+    g->dbg_on = any || d->record;
+    snapshot(g);
+}
+
+/* ------------------------------------------------------------ breakpoints */
+int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err)
+{
+    if ((unsigned)b->kind >= WS_BRK_KIND_COUNT)
+        return ws_error_set(err, WS_E_RANGE, "unknown breakpoint kind %d", (int)b->kind);
+    if (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on SM %d: this machine has SMs 0..%u", (int)b->sm,
+                            g->cfg.nsms - 1);
+    if (b->kind == WS_BRK_PC && b->func && b->pc >= b->func->ninsns)
+        return ws_error_set(err, WS_E_RANGE, "breakpoint at pc %u: function '%s' has %u instructions (0..%u)",
+                            b->pc, b->func->name, b->func->ninsns, b->func->ninsns ? b->func->ninsns - 1 : 0);
+    if (b->kind == WS_BRK_LINE && b->line == 0)
+        return ws_error_set(err, WS_E_RANGE, "breakpoint at line 0: PTX lines start at 1");
+    if (b->kind == WS_BRK_STALL && ((unsigned)b->stall >= WS_STALL_COUNT || b->stall == WS_STALL_IDLE))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on stall reason %d: not a warp stall reason", (int)b->stall);
+    if (b->kind == WS_BRK_CYCLE && b->cycle <= g->now)
+        return ws_error_set(err, WS_E_RANGE, "breakpoint at cycle %llu: the clock is already at %llu",
+                            (unsigned long long)b->cycle, (unsigned long long)g->now);
+    ws_gpu_dbg *d = dbg_get(g);
+    WS_GROW(d->b, d->capb, d->nb + 1);
+    ws_brk *n = &d->b[d->nb++];
+    *n = *b;
+    n->id = d->next_id++;
+    n->hits = 0;
+    refresh(g);
+    return n->id;
+}
+
+static ws_brk *find(const ws_gpu *g, int id, uint32_t *at)
+{
+    ws_gpu_dbg *d = g->dbg;
+    if (!d) return NULL;
+    for (uint32_t i = 0; i < d->nb; i++)
+        if (d->b[i].id == id) {
+            if (at) *at = i;
+            return &d->b[i];
+        }
+    return NULL;
+}
+
+bool ws_gpu_brk_del(ws_gpu *g, int id)
+{
+    uint32_t i;
+    if (!find(g, id, &i)) return false;
+    ws_gpu_dbg *d = g->dbg;
+    memmove(&d->b[i], &d->b[i + 1], (d->nb - i - 1) * sizeof *d->b);
+    d->nb--;
+    refresh(g);
+    return true;
+}
+
+bool ws_gpu_brk_enable(ws_gpu *g, int id, bool on)
+{
+    ws_brk *b = find(g, id, NULL);
+    if (!b) return false;
+    b->disabled = !on;
+    refresh(g);
+    return true;
+}
+
+void ws_gpu_brk_clear(ws_gpu *g)
+{
+    if (!g->dbg) return;
+    g->dbg->nb = 0;
+    refresh(g);
+}
+
+uint32_t ws_gpu_brk_count(const ws_gpu *g) { return g->dbg ? g->dbg->nb : 0; }
+
+const ws_brk *ws_gpu_brk_at(const ws_gpu *g, uint32_t i)
+{
+    return g->dbg && i < g->dbg->nb ? &g->dbg->b[i] : NULL;
+}
+
+const ws_brk_hit *ws_gpu_brk_hit(const ws_gpu *g)
+{
+    static const ws_brk_hit none = { .id = 0, .sm = -1, .slot = -1 };
+    return g->dbg ? &g->dbg->hit : &none;
+}
+
+static void warp_text(char *buf, size_t size, uint64_t wid)
+{
+    if (wid == WS_BRK_ANY) snprintf(buf, size, "any warp");
+    else snprintf(buf, size, "warp (CTA %llu, w%u)", (unsigned long long)(wid >> 8), (unsigned)(wid & 0xff));
+}
+
+void ws_gpu_brk_describe(const ws_gpu *g, const ws_brk *b, char *buf, size_t size)
+{
+    (void)g;
+    char w[64], sm[24] = "";
+    warp_text(w, sizeof w, b->warp);
+    if (b->sm >= 0) snprintf(sm, sizeof sm, " on SM %d", (int)b->sm);
+    const char *off = b->disabled ? " (disabled)" : "";
+    switch (b->kind) {
+    case WS_BRK_PC:
+        snprintf(buf, size, "pc %u of %s, %s%s%s", b->pc, b->func ? b->func->name : "the kernel", w, sm, off);
+        break;
+    case WS_BRK_LINE: snprintf(buf, size, "line %u, %s%s%s", b->line, w, sm, off); break;
+    case WS_BRK_ISSUE: snprintf(buf, size, "next instruction of %s%s%s", w, sm, off); break;
+    case WS_BRK_CYCLE: snprintf(buf, size, "cycle %llu%s", (unsigned long long)b->cycle, off); break;
+    case WS_BRK_STALL: snprintf(buf, size, "stall %s, %s%s%s", ws_stall_name(b->stall), w, sm, off); break;
+    case WS_BRK_MSHR_FULL: snprintf(buf, size, "L1 MSHRs full%s%s", sm[0] ? sm : " on any SM", off); break;
+    case WS_BRK_THROTTLE: snprintf(buf, size, "prefetch policy or throttle transition%s", off); break;
+    case WS_BRK_PREFETCH:
+        snprintf(buf, size, "prefetch of [0x%llx, 0x%llx)%s%s", (unsigned long long)b->addr,
+                 (unsigned long long)(b->addr + (b->len ? b->len : 1)), sm, off);
+        break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
+
+/* Record a hit (the first of the cycle is reported). */
+static void hit(ws_gpu *g, ws_brk *b, int sm, int slot, uint64_t addr, const char *what)
+{
+    ws_gpu_dbg *d = g->dbg;
+    b->hits++;
+    if (d->stop) return;
+    d->stop = true;
+    ws_brk_hit *h = &d->hit;
+    h->id = b->id;
+    h->kind = b->kind;
+    h->cycle = g->now;
+    h->sm = sm;
+    h->slot = slot;
+    h->addr = addr;
+    snprintf(h->text, sizeof h->text, "breakpoint %d: %s", b->id, what);
+}
+
+/* After hits in this cycle: drop the `once` breakpoints that hit. */
+static void drop_once(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    uint32_t k = 0;
+    bool changed = false;
+    for (uint32_t i = 0; i < d->nb; i++) {
+        if (d->b[i].once && d->b[i].hits) { changed = true; continue; }
+        d->b[k++] = d->b[i];
+    }
+    d->nb = k;
+    if (changed) refresh(g);
+}
+
+static bool warp_ok(const ws_brk *b, uint32_t sm, uint64_t wid)
+{
+    if (b->sm >= 0 && (uint32_t)b->sm != sm) return false;
+    return b->warp == WS_BRK_ANY || b->warp == wid;
+}
+
+static void where(const ws_gpu *g, char *buf, size_t size, uint32_t smi, uint32_t slot, uint64_t wid,
+                  const ws_warp *w)
+{
+    (void)g;
+    if (w && ws_warp_status_get(w) != WS_WARP_EXITED)
+        snprintf(buf, size, "SM %u slot %u (CTA %llu w%u) at line %u (pc %u)", smi, slot,
+                 (unsigned long long)(wid >> 8), (unsigned)(wid & 0xff), ws_warp_line(w), ws_warp_pc(w));
+    else
+        snprintf(buf, size, "SM %u slot %u (CTA %llu w%u) exited", smi, slot, (unsigned long long)(wid >> 8),
+                 (unsigned)(wid & 0xff));
+}
+
+/* ------------------------------------------------------------ model hooks */
+void ws_gpu_dbg_issue(ws_gpu *g, ws_sm *sm, uint32_t slotno, const ws_ptx_func *f, uint32_t pc,
+                      uint32_t active, uint64_t now)
+{
+    ws_gpu_dbg *d = g->dbg;
+    const ws_slot *s = &sm->slots[slotno];
+    uint64_t wid = slot_warp_id(g, s);
+    uint32_t k = sm->id * g->cfg.slots + slotno;
+    if (d->record) {
+        uint64_t ident = ((uint64_t)g->nlaunches << 40) ^ wid;
+        if (d->hid[k] != ident) {
+            d->hid[k] = ident;
+            d->hn[k] = 0;
+        }
+        ws_hist_ent *e = &d->hist[(size_t)k * WS_HIST_LEN + d->hn[k] % WS_HIST_LEN];
+        e->cycle = now;
+        e->func = f;
+        e->pc = pc;
+        e->line = f && pc < f->ninsns ? f->insns[pc].line : 0;
+        e->active = active;
+        d->hn[k]++;
+    }
+    if (!d->want_issue) return;
+    const ws_warp *w = s->w;
+    bool live = w && ws_warp_status_get(w) != WS_WARP_EXITED;
+    const ws_ptx_func *nf = live ? ws_warp_func(w) : NULL;
+    uint32_t npc = live ? ws_warp_pc(w) : 0;
+    for (uint32_t i = 0; i < d->nb; i++) {
+        ws_brk *b = &d->b[i];
+        if (b->disabled || !warp_ok(b, sm->id, wid)) continue;
+        bool h = false;
+        switch (b->kind) {
+        case WS_BRK_ISSUE: h = true; break;
+        case WS_BRK_PC:
+            h = live && npc == b->pc && nf == (b->func ? b->func : (g->kernel ? ws_kernel_func(g->kernel) : NULL));
+            break;
+        case WS_BRK_LINE: h = live && npc < nf->ninsns && nf->insns[npc].line == b->line; break;
+        default: break;
+        }
+        if (h) {
+            char loc[128], what[160];
+            where(g, loc, sizeof loc, sm->id, slotno, wid, w);
+            snprintf(what, sizeof what, "%s %s", b->kind == WS_BRK_ISSUE ? "issued;" : "reached by", loc);
+            hit(g, b, (int)sm->id, (int)slotno, 0, what);
+        }
+    }
+}
+
+void ws_gpu_dbg_prefetch(ws_gpu *g, uint32_t smi, uint64_t line, uint32_t size)
+{
+    ws_gpu_dbg *d = g->dbg;
+    if (!d->want_pf) return;
+    for (uint32_t i = 0; i < d->nb; i++) {
+        ws_brk *b = &d->b[i];
+        if (b->disabled || b->kind != WS_BRK_PREFETCH) continue;
+        if (b->sm >= 0 && (uint32_t)b->sm != smi) continue;
+        uint64_t len = b->len ? b->len : 1;
+        if (line < b->addr + len && b->addr < line + size) {
+            char what[128];
+            snprintf(what, sizeof what, "SM %u issued a prefetch of line 0x%llx", smi, (unsigned long long)line);
+            hit(g, b, (int)smi, -1, line, what);
+        }
+    }
+}
+
+bool ws_gpu_dbg_end_cycle(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    if (d->want_stall) {
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+            const ws_sm *sm = &g->sms[i];
+            for (uint32_t j = 0; j < g->cfg.slots; j++) {
+                const ws_slot *s = &sm->slots[j];
+                uint8_t r = s->w ? (uint8_t)slot_reason(g, s) : (uint8_t)WS_STALL_IDLE;
+                uint8_t *p = &d->prev[i * g->cfg.slots + j];
+                if (r != *p && s->w) {
+                    uint64_t wid = slot_warp_id(g, s);
+                    for (uint32_t k = 0; k < d->nb; k++) {
+                        ws_brk *b = &d->b[k];
+                        if (b->disabled || b->kind != WS_BRK_STALL || b->stall != r || !warp_ok(b, i, wid))
+                            continue;
+                        char loc[128], what[180];
+                        where(g, loc, sizeof loc, i, j, wid, s->w);
+                        snprintf(what, sizeof what, "%s: %s", ws_stall_name((ws_stall)r), loc);
+                        hit(g, b, (int)i, (int)j, 0, what);
+                    }
+                }
+                *p = r;
+            }
+        }
+    }
+    if (d->want_mshr) {
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+            const ws_sm *sm = &g->sms[i];
+            uint64_t v = sm->l1d ? ws_cache_stats_get(sm->l1d)->resfail[WS_CFAIL_MSHR_FULL] : 0;
+            if (v != d->mshr_prev[i]) {
+                for (uint32_t k = 0; k < d->nb; k++) {
+                    ws_brk *b = &d->b[k];
+                    if (b->disabled || b->kind != WS_BRK_MSHR_FULL || (b->sm >= 0 && (uint32_t)b->sm != i))
+                        continue;
+                    char what[96];
+                    snprintf(what, sizeof what, "SM %u: an L1 access found every MSHR busy", i);
+                    hit(g, b, (int)i, -1, 0, what);
+                }
+            }
+            d->mshr_prev[i] = v;
+        }
+    }
+    if (d->want_thr && g->ntlog != d->ntlog_prev) {
+        const ws_pf_tlog *t = ws_gpu_pf_trans(g, ws_gpu_pf_nkept(g) - 1);
+        for (uint32_t k = 0; k < d->nb; k++) {
+            ws_brk *b = &d->b[k];
+            if (b->disabled || b->kind != WS_BRK_THROTTLE) continue;
+            char what[160];
+            snprintf(what, sizeof what, "SM %u %s: %s -> %s", t ? t->sm : 0,
+                     t && t->throttle ? "throttle" : "prefetcher", t ? t->t.from_name : "?",
+                     t ? t->t.to_name : "?");
+            hit(g, b, t ? (int)t->sm : -1, -1, 0, what);
+        }
+        d->ntlog_prev = g->ntlog;
+    }
+    if (!d->stop) return false;
+    d->stop = false;
+    drop_once(g);
+    return true;
+}
+
+uint64_t ws_gpu_dbg_next_cycle(const ws_gpu *g)
+{
+    const ws_gpu_dbg *d = g->dbg;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t i = 0; i < d->nb; i++)
+        if (!d->b[i].disabled && d->b[i].kind == WS_BRK_CYCLE && d->b[i].cycle > g->now && d->b[i].cycle < t)
+            t = d->b[i].cycle;
+    return t;
+}
+
+bool ws_gpu_dbg_cycle_reached(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    for (uint32_t i = 0; i < d->nb; i++) {
+        ws_brk *b = &d->b[i];
+        if (!b->disabled && b->kind == WS_BRK_CYCLE && b->cycle == g->now) {
+            char what[64];
+            snprintf(what, sizeof what, "cycle %llu reached", (unsigned long long)g->now);
+            hit(g, b, -1, -1, 0, what);
+        }
+    }
+    if (!d->stop) return false;
+    d->stop = false;
+    drop_once(g);
+    return true;
+}
+
+/* ------------------------------------------------------------ recording */
+void ws_gpu_dbg_record(ws_gpu *g, bool on)
+{
+    ws_gpu_dbg *d = dbg_get(g);
+    d->record = on;
+    for (size_t i = 0; i < g->ntf; i++) {
+        ws_tfunc *tf = g->tf[i];
+        if (on && !tf->stalls) {
+            tf->stalls = ws_xmalloc((tf->f->ninsns + 1) * sizeof *tf->stalls);
+            memset(tf->stalls, 0, (tf->f->ninsns + 1) * sizeof *tf->stalls);
+        }
+    }
+    refresh(g);
+}
+
+bool ws_gpu_dbg_recording(const ws_gpu *g) { return g->dbg && g->dbg->record; }
+
+uint32_t ws_gpu_warp_history(const ws_gpu *g, uint32_t smi, uint32_t slot, ws_hist_ent *out, uint32_t max)
+{
+    const ws_gpu_dbg *d = g->dbg;
+    if (!d || smi >= g->cfg.nsms || slot >= g->cfg.slots) return 0;
+    uint32_t k = smi * g->cfg.slots + slot;
+    const ws_slot *s = &g->sms[smi].slots[slot];
+    if (!s->w || d->hid[k] != (((uint64_t)g->nlaunches << 40) ^ slot_warp_id(g, s))) return 0;
+    uint32_t n = d->hn[k] < WS_HIST_LEN ? d->hn[k] : WS_HIST_LEN;
+    if (n > max) n = max;
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = d->hist[(size_t)k * WS_HIST_LEN + (d->hn[k] - 1 - i) % WS_HIST_LEN];
+    return n;
+}
+
+const ws_warp *ws_gpu_warp_func(const ws_gpu *g, uint32_t smi, uint32_t slot)
+{
+    if (smi >= g->cfg.nsms || slot >= g->cfg.slots) return NULL;
+    return g->sms[smi].slots[slot].w;
+}
+
+uint64_t ws_gpu_line_stalls(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
+{
+    for (size_t i = 0; i < g->ntf; i++)
+        if (g->tf[i]->f == f)
+            return g->tf[i]->stalls && pc <= f->ninsns ? g->tf[i]->stalls[pc] : 0;
+    return 0;
+}
+
+void ws_gpu_line_counts(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc, uint64_t *insns, uint64_t *accesses,
+                        uint64_t *misses)
+{
+    *insns = *accesses = *misses = 0;
+    for (size_t i = 0; i < g->ntl; i++)
+        if (g->tl[i].f == f && pc <= f->ninsns) {
+            const ws_line_ctr *c = &g->tl[i].c[pc];
+            *insns = c->insns;
+            *accesses = c->accesses;
+            *misses = c->l1_misses;
+            return;
+        }
+}
+
+uint32_t ws_gpu_launch_number(const ws_gpu *g) { return g->nlaunches; }
+const ws_kernel *ws_gpu_kernel(const ws_gpu *g) { return g->grid ? g->kernel : NULL; }
+uint64_t ws_gpu_launch_start(const ws_gpu *g) { return g->launch_start; }
