@@ -49,11 +49,12 @@ typedef struct fix {
     uint64_t a, out;
 } fix;
 
-static void setup(fix *f)
+static void setup_pf(fix *f, const char *policy)
 {
     ws_error err;
     ws_opts *o = ws_opts_new();
     ws_opts_apply_preset(o, "gtx480", &err);
+    if (policy) ws_opts_set(o, "pf.policy", policy, &err);
     f->g = ws_gpu_create(o, 1, &err);
     ws_opts_free(o);
     if (!f->g) { diag("%s", err.msg); exit(1); }
@@ -68,6 +69,8 @@ static void setup(fix *f)
     if (!m) { diag("%s", err.msg); exit(1); }
     f->k = ws_module_kernel(m, "k", &err);
 }
+
+static void setup(fix *f) { setup_pf(f, NULL); }
 
 static int begin(fix *f)
 {
@@ -238,5 +241,22 @@ int main(void)
     ws_gpu_free(e.g);
     free(got2);
     ws_gpu_free(r.g);
+
+    /* prefetch breakpoint: next-line prefetches into the input array */
+    setup_pf(&e, "nextline");
+    begin(&e);
+    ws_brk pb = { .kind = WS_BRK_PREFETCH, .addr = e.a, .len = (uint64_t)N * 128, .sm = -1, .warp = WS_BRK_ANY };
+    ws_gpu_brk_add(e.g, &pb, &err);
+    rc = ws_gpu_run(e.g, 0, &err);
+    is_int(rc, WS_GPU_RUN_BREAK, "prefetch breakpoint stops");
+    h = ws_gpu_brk_hit(e.g);
+    ok(h->addr >= e.a && h->addr < e.a + (uint64_t)N * 128, "the prefetched line is in the input array");
+    ws_gpu_stats_sync(e.g);
+    ok(ws_stats_get(ws_gpu_stats(e.g), "pf.issued", -1) >= 1, "a prefetch was issued");
+    ws_gpu_brk_clear(e.g);
+    is_int((int)ws_gpu_brk_count(e.g), 0, "cleared");
+    while ((rc = ws_gpu_run(e.g, 0, &err)) == WS_GPU_RUN_BREAK) {}
+    is_int(rc, 1, "runs out after the clear");
+    ws_gpu_free(e.g);
     return tap_done();
 }
