@@ -408,6 +408,7 @@ int ws_lua_open_gpu(lua_State *L)
         luaL_setfuncs(L, meta, 0);
         luaL_newlib(L, methods);
         ws_lpf_methods(L);
+        ws_linsp_methods(L);
         lua_setfield(L, -2, "methods");
     }
     lua_pop(L, 1);

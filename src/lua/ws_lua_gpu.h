@@ -73,6 +73,8 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg);
 void ws_lua_array_register(lua_State *L);
 /* ws_lua_pf.c: prefetching methods of the gpu, Lua-written policies */
 void ws_lpf_methods(lua_State *L);
+/* ws_lua_insp.c: inspection methods (machine, sm, l2, dram, icnt, memory) */
+void ws_linsp_methods(lua_State *L);
 void ws_lpf_install(lua_State *L, ws_lgpu *g, int idx);
 void ws_lpf_before_launch(lua_State *L, ws_lgpu *g);
 void ws_lpf_after_launch(lua_State *L, ws_lgpu *g);

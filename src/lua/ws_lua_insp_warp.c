@@ -1,0 +1,279 @@
+/* ws_lua_insp_warp.c: warp handles (sm:warp(slot)).
+ *
+ *   w:info()        slot, sm, cta = {x, y, z}, warp, func, pc, line, text (PTX
+ *                   of the next instruction), active (mask), active_lanes,
+ *                   stall (Nsight name), since, cycles_in_state, outstanding,
+ *                   insns
+ *   w:stack()       SIMT stack entries {pc, mask, rpc (nil: none), frame},
+ *                   bottom first (the last entry is the running one)
+ *   w:regs(lane)    register name -> value of the running function in lane;
+ *                   predicates as booleans, f32/f64 registers as floats,
+ *                   signed types sign-extended, others as unsigned integers
+ *   w:history()     the slot's last instructions, newest first: {cycle, func,
+ *                   pc, line, active, text} (recorded while the gpu records)
+ *   w.sm, w.slot, w.cta, w.warp, w.valid (false once stale; never raises)
+ *
+ * Identity: the functional warp pointer, its CTA and warp index, and the
+ * launch number; a handle whose slot holds anything else is stale. */
+#include "config.h"
+#include "lua/ws_lua_insp.h"
+
+#include "arch/ws_gpu_dbg.h"
+#include "ptx/ws_ptx.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+static int popcount32(uint32_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+static void cta_text(const uint32_t c[3], char *buf, size_t size)
+{
+    if (c[1] == 0 && c[2] == 0) snprintf(buf, size, "CTA %u", c[0]);
+    else snprintf(buf, size, "CTA (%u,%u,%u)", c[0], c[1], c[2]);
+}
+
+static bool holds(const ws_lwarp *h, ws_gpu *g)
+{
+    if (!ws_gpu_launch_active(g) || ws_gpu_launch_number(g) != h->launch) return false;
+    if (ws_gpu_warp_func(g, h->sm, h->slot) != h->w) return false;
+    ws_warp_info in;
+    ws_gpu_warp(g, h->sm, h->slot, &in);
+    return in.valid && in.warp == h->warp && !memcmp(in.cta, h->cta, sizeof in.cta);
+}
+
+/* The live warp behind the handle at idx, or a "stale warp handle" error. */
+static ws_lwarp *check_warp(lua_State *L, int idx, ws_gpu **gp)
+{
+    ws_lwarp *h = luaL_checkudata(L, idx, WS_WARP_MT);
+    ws_gpu *g = ws_linsp_model_of(L, idx, "warp");
+    if (!holds(h, g)) {
+        char c[64];
+        cta_text(h->cta, c, sizeof c);
+        luaL_error(L, "stale warp handle: SM %d slot %d no longer holds warp (%s, warp %d)%s", (int)h->sm,
+                   (int)h->slot, c, (int)h->warp, ws_gpu_launch_active(g) ? "" : "; the launch ended");
+    }
+    *gp = g;
+    return h;
+}
+
+void ws_linsp_push_warp(lua_State *L, int gpu_idx, ws_gpu *g, uint32_t sm, uint32_t slot)
+{
+    const ws_warp *w = ws_gpu_warp_func(g, sm, slot);
+    ws_warp_info in;
+    ws_gpu_warp(g, sm, slot, &in);
+    if (!w || !in.valid) {
+        lua_pushnil(L);
+        return;
+    }
+    ws_lwarp *h = lua_newuserdatauv(L, sizeof *h, 1);
+    memset(h, 0, sizeof *h);
+    h->sm = sm;
+    h->slot = slot;
+    h->w = w;
+    h->launch = ws_gpu_launch_number(g);
+    memcpy(h->cta, in.cta, sizeof h->cta);
+    h->warp = in.warp;
+    luaL_setmetatable(L, WS_WARP_MT);
+    lua_pushvalue(L, gpu_idx);
+    lua_setiuservalue(L, -2, 1);
+}
+
+/* PTX text of instruction pc of f ("ret;" for the implicit one at the end). */
+static void insn_text(ws_gpu *g, const ws_ptx_func *f, uint32_t pc, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (!f) return;
+    if (pc >= f->ninsns) {
+        snprintf(buf, size, "ret;");
+        return;
+    }
+    const ws_kernel *k = ws_gpu_kernel(g);
+    const ws_ptx_module *m = k ? ws_module_ptx(ws_kernel_module(k)) : NULL;
+    if (m) ws_ptx_disasm(m, f, &f->insns[pc], buf, size);
+}
+
+static void push_cta(lua_State *L, const uint32_t c[3])
+{
+    lua_createtable(L, 3, 0);
+    for (int i = 0; i < 3; i++) {
+        lua_pushinteger(L, c[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot)
+{
+    ws_warp_info in;
+    ws_gpu_warp(g, sm, slot, &in);
+    char text[256];
+    lua_createtable(L, 0, 16);
+    ws_linsp_set_int(L, "sm", sm);
+    ws_linsp_set_int(L, "slot", slot);
+    push_cta(L, in.cta);
+    lua_setfield(L, -2, "cta");
+    ws_linsp_set_int(L, "warp", in.warp);
+    if (in.func) ws_linsp_set_str(L, "func", in.func->name);
+    ws_linsp_set_int(L, "pc", in.pc);
+    ws_linsp_set_int(L, "line", in.line);
+    insn_text(g, in.func, in.pc, text, sizeof text);
+    ws_linsp_set_str(L, "text", text);
+    ws_linsp_set_int(L, "active", in.active);
+    ws_linsp_set_int(L, "active_lanes", popcount32(in.active));
+    ws_linsp_set_str(L, "stall", ws_stall_name(in.stall));
+    ws_linsp_set_int(L, "since", (lua_Integer)in.since);
+    uint64_t now = ws_gpu_cycle(g);
+    ws_linsp_set_int(L, "cycles_in_state", (lua_Integer)(now >= in.since ? now - in.since : 0));
+    ws_linsp_set_int(L, "outstanding", in.outstanding);
+    ws_linsp_set_int(L, "insns", (lua_Integer)in.insns);
+}
+
+static int w_info(lua_State *L)
+{
+    ws_gpu *g;
+    ws_lwarp *h = check_warp(L, 1, &g);
+    ws_linsp_push_warp_info(L, g, h->sm, h->slot);
+    return 1;
+}
+
+static int w_stack(lua_State *L)
+{
+    ws_gpu *g;
+    ws_lwarp *h = check_warp(L, 1, &g);
+    uint32_t n = ws_warp_stack_depth(h->w);
+    lua_createtable(L, (int)n, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        ws_simt_entry e = ws_warp_stack_entry(h->w, i);
+        lua_createtable(L, 0, 4);
+        ws_linsp_set_int(L, "pc", e.pc);
+        ws_linsp_set_int(L, "mask", e.mask);
+        if (e.rpc != UINT32_MAX) ws_linsp_set_int(L, "rpc", e.rpc);
+        ws_linsp_set_int(L, "frame", e.frame);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static void push_reg(lua_State *L, ws_ptx_type t, uint64_t v)
+{
+    unsigned size = ws_ptx_type_size(t);
+    if (t == WS_T_F32) {
+        uint32_t b = (uint32_t)v;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        lua_pushnumber(L, (lua_Number)f);
+        return;
+    }
+    if (t == WS_T_F64) {
+        double d;
+        memcpy(&d, &v, sizeof d);
+        lua_pushnumber(L, d);
+        return;
+    }
+    if (size && size < 8) {
+        unsigned bits = size * 8;
+        v &= (UINT64_C(1) << bits) - 1;
+        if (ws_ptx_type_is_signed(t) && (v >> (bits - 1)) & 1) v |= ~((UINT64_C(1) << bits) - 1);
+    }
+    lua_pushinteger(L, (lua_Integer)v);
+}
+
+static int w_regs(lua_State *L)
+{
+    ws_gpu *g;
+    ws_lwarp *h = check_warp(L, 1, &g);
+    uint32_t lane = ws_linsp_index(L, 2, WS_WARP_SIZE, "lane");
+    const ws_ptx_func *f = ws_warp_func(h->w);
+    lua_createtable(L, 0, f ? (int)(f->nregs + f->npreds) : 0);
+    if (!f) return 1;
+    for (uint32_t r = 0; r < f->nregs; r++) {
+        push_reg(L, (ws_ptx_type)f->regs[r].type, ws_warp_reg(h->w, r, lane));
+        lua_setfield(L, -2, f->regs[r].name);
+    }
+    for (uint32_t p = 0; p < f->npreds; p++) {
+        lua_pushboolean(L, (ws_warp_pred(h->w, p) >> lane) & 1);
+        lua_setfield(L, -2, f->preds[p].name);
+    }
+    return 1;
+}
+
+static int w_history(lua_State *L)
+{
+    ws_gpu *g;
+    ws_lwarp *h = check_warp(L, 1, &g);
+    ws_hist_ent e[WS_HIST_LEN];
+    uint32_t n = ws_gpu_warp_history(g, h->sm, h->slot, e, WS_HIST_LEN);
+    lua_createtable(L, (int)n, 0);
+    for (uint32_t i = 0; i < n && i < WS_HIST_LEN; i++) {
+        char text[256];
+        lua_createtable(L, 0, 6);
+        ws_linsp_set_int(L, "cycle", (lua_Integer)e[i].cycle);
+        if (e[i].func) ws_linsp_set_str(L, "func", e[i].func->name);
+        ws_linsp_set_int(L, "pc", e[i].pc);
+        ws_linsp_set_int(L, "line", e[i].line);
+        ws_linsp_set_int(L, "active", e[i].active);
+        insn_text(g, e[i].func, e[i].pc, text, sizeof text);
+        ws_linsp_set_str(L, "text", text);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int w_index(lua_State *L)
+{
+    ws_lwarp *h = luaL_checkudata(L, 1, WS_WARP_MT);
+    const char *k = luaL_checkstring(L, 2);
+    if (!strcmp(k, "sm")) lua_pushinteger(L, h->sm);
+    else if (!strcmp(k, "slot")) lua_pushinteger(L, h->slot);
+    else if (!strcmp(k, "warp")) lua_pushinteger(L, h->warp);
+    else if (!strcmp(k, "cta")) push_cta(L, h->cta);
+    else if (!strcmp(k, "valid")) {
+        lua_getiuservalue(L, 1, 1);
+        ws_lgpu *lg = luaL_testudata(L, -1, WS_GPU_MT);
+        lua_pushboolean(L, lg && lg->tg && holds(h, lg->tg));
+    } else {
+        luaL_getmetatable(L, WS_WARP_MT);
+        lua_getfield(L, -1, "methods");
+        lua_getfield(L, -1, k);
+    }
+    return 1;
+}
+
+static int w_tostring(lua_State *L)
+{
+    ws_lwarp *h = luaL_checkudata(L, 1, WS_WARP_MT);
+    char c[64];
+    cta_text(h->cta, c, sizeof c);
+    lua_getiuservalue(L, 1, 1);
+    ws_lgpu *lg = luaL_testudata(L, -1, WS_GPU_MT);
+    bool live = lg && lg->tg && holds(h, lg->tg);
+    lua_pushfstring(L, "warp (%s, warp %d) on SM %d slot %d%s", c, (int)h->warp, (int)h->sm, (int)h->slot,
+                    live ? "" : " (stale)");
+    return 1;
+}
+
+void ws_linsp_register_warp(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        { "info", w_info },
+        { "stack", w_stack },
+        { "regs", w_regs },
+        { "history", w_history },
+        { NULL, NULL },
+    };
+    static const luaL_Reg meta[] = {
+        { "__index", w_index },
+        { "__tostring", w_tostring },
+        { NULL, NULL },
+    };
+    if (luaL_newmetatable(L, WS_WARP_MT)) {
+        luaL_setfuncs(L, meta, 0);
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "methods");
+    }
+    lua_pop(L, 1);
+}
