@@ -138,6 +138,17 @@ static void render_all(ws_tui *t, const char *what)
                    sizes[s][0]);
             free(txt);
         }
+    /* tiny windows: nothing outside them */
+    static const int tiny[3][2] = { { 1, 1 }, { 4, 20 }, { 10, 40 } };
+    bool fine = true;
+    for (int v = 0; v < NV; v++)
+        for (int s = 0; s < 3; s++) {
+            char *txt = ws_tui_render(t, views[v], tiny[s][0], tiny[s][1]);
+            if (!txt || !fits(txt, tiny[s][0], tiny[s][1]))
+                fine = false;
+            free(txt);
+        }
+    ok(fine, "%s: every view fits 1x1, 20x4 and 40x10", what);
 }
 
 int main(void)
@@ -462,18 +473,48 @@ int main(void)
         ok(txt && strstr(txt, exp), "stalls 80x24: '%s' (idle excluded)", exp);
         ok(txt && strstr(txt, "SM  0"), "stalls 80x24: SM rows");
         free(txt);
-        ws_view_stalls.key(&t, 'i');
+        ws_view_stalls.key(&t, 'I');
         tot += (double)live[WS_STALL_IDLE];
         snprintf(exp, sizeof exp, "long_scoreboard %.1f%%", 100 * lsb / tot);
         txt = ws_tui_render(&t, &ws_view_stalls, 60, 200);
-        ok(txt && strstr(txt, exp), "stalls 200x60 with i: '%s' (idle included)", exp);
+        ok(txt && strstr(txt, exp), "stalls 200x60 with I: '%s' (idle included)", exp);
         ok(txt && strstr(txt, "SM 14"), "stalls 200x60: every SM");
         ok(txt && strstr(txt, "IPC"), "stalls 200x60: the IPC sparkline");
         free(txt);
-        ws_view_stalls.key(&t, 'i');
+        ws_view_stalls.key(&t, 'I');
     }
 
-    /* ---- ASCII, no colours */
+    /* ---- sparklines (samples as ws_tui_sample leaves them) */
+    {
+        t.nspark = 3;
+        double ipc[3] = { 0.5, 1.0, 1.25 };
+        for (int i = 0; i < 3; i++) {
+            t.spark_ipc[i] = ipc[i];
+            for (int r = 0; r < WS_STALL_COUNT; r++) t.spark_stall[i][r] = 0;
+            t.spark_stall[i][WS_STALL_LONG_SCOREBOARD] = 0.25 * (i + 1);
+        }
+        char *txt = ws_tui_render(&t, &ws_view_stalls, 60, 200);
+        line_with(txt, "IPC ", buf, sizeof buf);
+        ok(strstr(buf, "1.25") != NULL, "stalls: the IPC line shows the last sample 1.25");
+        snprintf(exp, sizeof exp, "%-18s", "long_scoreboard");
+        line_with(txt, exp, buf, sizeof buf);
+        ok(strstr(buf, "75.0%") != NULL, "stalls: the long_scoreboard line shows the last share 75.0%%");
+        free(txt);
+        t.nspark = 0;
+    }
+
+    /* ---- colours on: the same text */
+    ws_tui_colors_init(true);
+    t.color = true;
+    render_all(&t, "colour");
+    {
+        char *txt = ws_tui_render(&t, &ws_view_stalls, 24, 80);
+        ok(txt && strstr(txt, "long_scoreboard"), "stalls with colours: the legend names the reasons");
+        free(txt);
+    }
+    t.color = false;
+
+    /* ---- ASCII */
     t.ascii = true;
     render_all(&t, "ascii");
     t.ascii = false;

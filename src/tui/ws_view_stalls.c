@@ -1,7 +1,7 @@
 /* ws_view_stalls.c: where warp-cycles go, per reason (Nsight Compute
  * names), for the whole GPU and per SM, and over time.
  *
- *   Stall reasons: share of warp-slot cycles (idle slots excluded; i: include)
+ *   Stall reasons: share of warp-slot cycles (idle slots excluded; I: include)
  *   L long_scoreboard 45.2%  S selected 12.0%  n not_selected 8.1%  ...
  *   GPU   LLLLLLLLLLLLLLLLLLLLLLSSSSSnnnn....
  *   ─ per SM ─────────────────────────── GPGPU-Sim scheduler cycles %
@@ -15,10 +15,11 @@
  * over the sum of every reason's (idle included or not).  Per SM also
  * GPGPU-Sim's scheduler-cycle classes (sched.idle, sched.scoreboard,
  * sched.stall, sched.issue).  Over time: IPC (t->spark_ipc) and the largest
- * reasons' shares (t->spark_stall, one sample per step chunk).  Without
+ * reasons' shares of non-idle warp-cycles (t->spark_stall, one sample per
+ * step chunk, filled by ws_tui_sample).  Without
  * colours the bars use one letter per reason, as in the legend.
  *
- * Keys: i includes or excludes idle slots; up/down/j/k, PgUp/PgDn, Home/End
+ * Keys: I includes or excludes idle slots (i is the global step-warp key); up/down/j/k, PgUp/PgDn, Home/End
  * scroll the SM rows.  vs.sub bit 0: idle included. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -97,7 +98,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     double sum = shares(tot, with_idle, fr);
 
     int y = 0;
-    ws_tui_text(w, y++, 0, cols, A_BOLD, "Stall reasons: share of warp-slot cycles (idle slots %s; i: %s)",
+    ws_tui_text(w, y++, 0, cols, A_BOLD, "Stall reasons: share of warp-slot cycles (idle slots %s; I: %s)",
                 with_idle ? "included" : "excluded", with_idle ? "exclude" : "include");
     /* legend: the reasons that occurred, in their colours */
     int x = 0;
@@ -172,7 +173,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     /* over time */
     if (nspark_rows <= 0 || y >= rows)
         return;
-    ws_tui_section(w, y++, 0, cols, "over time (one sample per step)", t->ascii);
+    ws_tui_section(w, y++, 0, cols, "over time (one sample per step; shares of non-idle warp-cycles)", t->ascii);
     uint32_t n = t->nspark < WS_TUI_SPARK ? t->nspark : WS_TUI_SPARK;
     double v[WS_TUI_SPARK];
     int lw = 18, vw = 8, sw = cols - lw - vw - 2;
@@ -190,16 +191,12 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     for (int k = 1; k < nspark_rows && y < rows; k++) {
         int best = -1;
         for (int r = 0; r < WS_STALL_COUNT; r++)
-            if (!used[r] && fr[r] > 0 && (best < 0 || fr[r] > fr[best]))
+            if (!used[r] && r != WS_STALL_IDLE && fr[r] > 0 && (best < 0 || fr[r] > fr[best]))
                 best = r;
         if (best < 0)
             break;
         used[best] = true;
-        for (uint32_t i = 0; i < n; i++) {
-            double idle = t->spark_stall[i][WS_STALL_IDLE];
-            double d = with_idle ? 1 : 1 - idle;
-            v[i] = d > 0 ? t->spark_stall[i][best] / d : 0;
-        }
+        for (uint32_t i = 0; i < n; i++) v[i] = t->spark_stall[i][best];
         ws_tui_text(w, y, 0, lw, ws_tui_stall_pair(best), "%-18s", ws_stall_name((ws_stall)best));
         ws_tui_spark(w, y, lw + 1, sw, v, (int)n, 1.0, ws_tui_stall_pair(best), t->ascii);
         if (n)
@@ -213,7 +210,7 @@ static bool key(ws_tui *t, int k)
     ws_view_state *vs = ws_views1_state(t, &ws_view_stalls);
     int page = t->rows > 12 ? t->rows - 12 : 1;
     switch (k) {
-    case 'i': vs->sub ^= WITH_IDLE; return true;
+    case 'I': vs->sub ^= WITH_IDLE; return true;
     case KEY_UP: case 'k': vs->scroll--; break;
     case KEY_DOWN: case 'j': vs->scroll++; break;
     case KEY_PPAGE: vs->scroll -= page; break;
