@@ -136,6 +136,7 @@ struct ws_tui {
     double spark_stall[WS_TUI_SPARK][14];   /* fraction of warp-cycles per ws_stall */
     double spark_bw[WS_TUI_SPARK];          /* DRAM bandwidth utilization 0..1 */
     uint32_t nspark;
+    double spark_pf[2][WS_TUI_SPARK]; uint64_t pf_last[3]; uint32_t npf;   /* prefetch view: issued, useful per sample (views2) */
     uint64_t last_cycle, last_insns;        /* for the rates */
 };
 

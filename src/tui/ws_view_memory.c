@@ -1,0 +1,241 @@
+/* ws_view_memory.c: the memory-system view.
+ *
+ * From the top: the DRAM bandwidth sparkline (t->spark_bw, one sample per
+ * step chunk) with the current and average bus utilization and the row-hit
+ * rate; one row per DRAM channel: request-queue depth (bar and count),
+ * return-queue length, row-hit rate, and its banks as a small grid (o: a
+ * row is open, '.': closed; with room, the open row numbers); the
+ * interconnect's buffered flits per port, request network (SM inputs, L2
+ * outputs) and reply network (L2 inputs, SM outputs); the average latency
+ * of requests by the level that served them; MTAML (the latency the warps
+ * can hide) against the measured average latency.
+ *
+ * j/k, PgUp/PgDn, Home/End scroll the channels when they do not fit. */
+#include "config.h"
+#include "tui/ws_tui.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/ws_dram.h"
+#include "arch/ws_gpu.h"
+#include "arch/ws_icnt.h"
+#include "arch/ws_mempart.h"
+#include "stats/ws_stats.h"
+
+static ws_view_state *vstate(ws_tui *t)
+{
+    for (int i = 0; i < ws_tui_nviews && i < 16; i++)
+        if (ws_tui_views[i] == &ws_view_memory) return &t->vs[i];
+    return &t->vs[15];
+}
+
+static bool key(ws_tui *t, int k)
+{
+    ws_view_state *vs = vstate(t);
+    int page = t->rows > 20 ? t->rows - 18 : 2;
+    switch (k) {
+    case KEY_UP: case 'k': vs->scroll -= 1; break;
+    case KEY_DOWN: case 'j': vs->scroll += 1; break;
+    case KEY_PPAGE: vs->scroll -= page; break;
+    case KEY_NPAGE: vs->scroll += page; break;
+    case KEY_HOME: vs->scroll = 0; break;
+    case KEY_END: vs->scroll = 1 << 30; break;
+    default: return false;
+    }
+    if (vs->scroll < 0) vs->scroll = 0;
+    t->need_redraw = true;
+    return true;
+}
+
+static double rate(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0;
+}
+
+/* One interconnect direction's ports on row y: numbers when they fit,
+ * else one level cell per port (full = the buffer size). */
+static void draw_ports(ws_tui *t, WINDOW *w, int y, int cols, const char *label, const ws_icnt *n, bool in,
+                       uint32_t ports, uint32_t cap)
+{
+    int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_DIM), "%-22s", label);
+    uint32_t total = 0, v[1024];
+    uint32_t np = ports < 1024 ? ports : 1024;
+    for (uint32_t i = 0; i < np; i++) {
+        v[i] = in ? ws_icnt_in_flits(n, i) : ws_icnt_out_flits(n, i);
+        total += v[i];
+    }
+    int tail = 14;
+    if ((int)np * 4 <= cols - x - tail) {
+        for (uint32_t i = 0; i < np; i++)
+            x += ws_tui_text(w, y, x, cols - x, v[i] ? 0 : ws_tui_attr(WS_CP_DIM), "%3u ", v[i]);
+    } else {
+        double d[1024];
+        for (uint32_t i = 0; i < np; i++) d[i] = v[i];
+        int wdt = (int)np < cols - x - tail ? (int)np : cols - x - tail;
+        if (wdt > 0) ws_tui_spark(w, y, x, wdt, d, (int)np, cap, ws_tui_attr(WS_CP_BAR), t->ascii);
+        x += wdt > 0 ? wdt + 1 : 0;
+    }
+    ws_tui_text(w, y, x, cols - x, 0, "total %u", total);
+}
+
+static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
+{
+    if (!t->g) {
+        ws_tui_text(w, 0, 0, cols, 0, "memory: no launch yet");
+        return;
+    }
+    ws_gpu *g = t->g;
+    ws_memsys *m = ws_gpu_memsys(g);
+    const ws_memsys_config *mc = ws_memsys_config_get(m);
+    ws_view_state *vs = vstate(t);
+    uint32_t nch = ws_memsys_nchannels(m), nsl = ws_memsys_nslices(m), nsms = ws_gpu_nsms(g);
+    uint32_t banks = mc->dram.banks < WS_DRAM_MAX_BANKS ? mc->dram.banks : WS_DRAM_MAX_BANKS;
+    if (rows > 8) {
+        rows--;
+        ws_tui_text(w, rows, 0, cols, ws_tui_attr(WS_CP_DIM), "j/k PgUp/PgDn Home/End: scroll the channels");
+    }
+    /* The registry values, once per draw. */
+    ws_gpu_stats_sync(g);
+    ws_stats *s = ws_gpu_stats(g);
+    double lat_l1 = ws_stats_get(s, "mem.avg_latency.l1", -1);
+    double lat_l1p = ws_stats_get(s, "mem.avg_latency.l1_pending", -1);
+    double lat_l2 = ws_stats_get(s, "mem.avg_latency.l2", -1);
+    double lat_dram = ws_stats_get(s, "mem.avg_latency.dram", -1);
+    double lat_all = ws_stats_get(s, "mem.avg_latency", -1);
+    double mtaml = ws_stats_get(s, "mtaml", -1), mtaml_pf = ws_stats_get(s, "mtaml_pref", -1);
+    double bw_avg = ws_stats_get(s, "dram.bandwidth_util", -1);
+    double row_hit = ws_stats_get(s, "dram.row_hit_rate", -1);
+
+    int y = 0;
+    ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_TITLE),
+                "Memory: %u DRAM channels x %u banks, %u L2 slices, %u SMs; row hits %.1f%%", nch, banks, nsl,
+                nsms, isnan(row_hit) ? 0.0 : 100 * row_hit);
+    {
+        int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_DIM), "DRAM bandwidth ");
+        int sw = cols - x - 30;
+        if (sw > 0 && t->nspark) {
+            uint32_t n = t->nspark < WS_TUI_SPARK ? t->nspark : WS_TUI_SPARK;
+            ws_tui_spark(w, y, x, sw, t->spark_bw, (int)n, 1.0, ws_tui_attr(WS_CP_BAR), t->ascii);
+            x += sw + 1;
+            ws_tui_text(w, y, x, cols - x, 0, "now %.1f%% avg %.1f%%", 100 * t->spark_bw[n - 1],
+                        isnan(bw_avg) ? 0.0 : 100 * bw_avg);
+        } else {
+            ws_tui_text(w, y, x, cols - x, 0, "avg %.1f%% of the bus (no samples yet)",
+                        isnan(bw_avg) ? 0.0 : 100 * bw_avg);
+        }
+        y++;
+    }
+
+    /* Bottom block: interconnect (5 rows) and latency (3 rows). */
+    int bottom = 5 + 3;
+    int chrows = rows - y - 1 - bottom;
+    if (chrows < 2) chrows = rows - y - 1 > 2 ? 2 : rows - y - 1;
+    if (chrows > (int)nch) chrows = (int)nch;
+    int maxscroll = (int)nch > chrows ? (int)nch - chrows : 0;
+    if (vs->scroll > maxscroll) vs->scroll = maxscroll;
+    if (vs->scroll < 0) vs->scroll = 0;
+
+    char title[128];
+    snprintf(title, sizeof title, "DRAM channels: queue, return queue, row hits, banks (o open . closed)%s",
+             maxscroll ? " j/k" : "");
+    ws_tui_section(w, y++, 0, cols, title, t->ascii);
+    for (int r = 0; r < chrows && y < rows; r++) {
+        uint32_t c = (uint32_t)(vs->scroll + r);
+        ws_dram *d = ws_memsys_dram(m, c);
+        const ws_dram_stats *ds = ws_dram_stats_get(d);
+        uint32_t q = ws_dram_queue_len(d), rq = ws_dram_return_len(d);
+        int x = ws_tui_text(w, y, 0, cols, 0, "ch%-2u q ", c);
+        ws_tui_bar(w, y, x, 8, rate(q, mc->dram.queue), ws_tui_attr(q >= mc->dram.queue ? WS_CP_WARN : WS_CP_BAR),
+                   t->ascii);
+        x += 8;
+        x += ws_tui_text(w, y, x, cols - x, 0, " %3u/%-3u ret %3u/%-3u hit %5.1f%% ", q, mc->dram.queue, rq,
+                         mc->dram.return_queue, 100 * rate(ds->row_hits, ds->col_cmds));
+        bool numbers = cols - x >= (int)banks * 6;
+        for (uint32_t b = 0; b < banks && x < cols; b++) {
+            int64_t row = ws_dram_bank_row(d, b);
+            if (numbers) {
+                if (row < 0) x += ws_tui_text(w, y, x, cols - x, ws_tui_attr(WS_CP_DIM), "%5s ", "-");
+                else x += ws_tui_text(w, y, x, cols - x, ws_tui_attr(WS_CP_OK), "%5" PRId64 " ", row);
+            } else {
+                x += ws_tui_text(w, y, x, cols - x, row < 0 ? ws_tui_attr(WS_CP_DIM) : ws_tui_attr(WS_CP_OK), "%c",
+                                 row < 0 ? '.' : 'o');
+            }
+        }
+        y++;
+    }
+
+    /* Interconnect. */
+    if (y + 5 <= rows) {
+        ws_tui_section(w, y++, 0, cols, "interconnect: flits buffered per port", t->ascii);
+        const ws_icnt *req = ws_memsys_icnt(m, false), *rep = ws_memsys_icnt(m, true);
+        const ws_icnt_config *qc = ws_icnt_config_get(req), *pc = ws_icnt_config_get(rep);
+        char lab[48];
+        snprintf(lab, sizeof lab, "request in  SM 0-%u", qc->inputs - 1);
+        draw_ports(t, w, y++, cols, lab, req, true, qc->inputs, qc->in_buffer);
+        snprintf(lab, sizeof lab, "request out L2 0-%u", qc->outputs - 1);
+        draw_ports(t, w, y++, cols, lab, req, false, qc->outputs, qc->out_buffer);
+        snprintf(lab, sizeof lab, "reply in    L2 0-%u", pc->inputs - 1);
+        draw_ports(t, w, y++, cols, lab, rep, true, pc->inputs, pc->in_buffer);
+        snprintf(lab, sizeof lab, "reply out   SM 0-%u", pc->outputs - 1);
+        draw_ports(t, w, y++, cols, lab, rep, false, pc->outputs, pc->out_buffer);
+    }
+
+    /* Latency by level and MTAML. */
+    if (y + 3 <= rows) {
+        ws_tui_section(w, y++, 0, cols, "average latency by level (core cycles), MTAML", t->ascii);
+        const double lv[5] = { lat_l1, lat_l1p, lat_l2, lat_dram, lat_all };
+        static const char *const ln[5] = { "L1 hit", "L1 merged", "L2", "DRAM", "all" };
+        int x = 0;
+        for (int i = 0; i < 5 && x < cols; i++) {
+            if (isnan(lv[i]) || lv[i] <= 0)
+                x += ws_tui_text(w, y, x, cols - x, ws_tui_attr(WS_CP_DIM), "%s -   ", ln[i]);
+            else
+                x += ws_tui_text(w, y, x, cols - x, 0, "%s %.0f   ", ln[i], lv[i]);
+        }
+        y++;
+        double lat = isnan(lat_all) ? 0 : lat_all, tol = isnan(mtaml) ? 0 : mtaml;
+        x = ws_tui_text(w, y, 0, cols, 0, "MTAML %.0f (with prefetching %.0f) vs measured %.0f ", tol,
+                        isnan(mtaml_pf) ? 0.0 : mtaml_pf, lat);
+        int bw = cols - x - 12;
+        if (bw > 40) bw = 40;
+        if (bw >= 6) {
+            double scale = (lat > tol ? lat : tol) * 1.2;
+            if (!(scale > 0)) scale = 1;
+            ws_tui_bar(w, y, x, bw, lat / scale, ws_tui_attr(lat > tol ? WS_CP_WARN : WS_CP_OK), t->ascii);
+            int c = (int)lround(tol / scale * bw);
+            if (c >= bw) c = bw - 1;
+            mvwaddch(w, y, x + c, (chtype)'|' | (chtype)ws_tui_attr(WS_CP_ERROR));
+            x += bw + 1;
+        }
+        ws_tui_text(w, y, x, cols - x, lat > tol ? ws_tui_attr(WS_CP_WARN) : 0, "%s",
+                    lat > tol ? "not hidden" : "hidden");
+        y++;
+    }
+
+    /* Tall windows: each channel's totals. */
+    if (y + 2 + (int)nch <= rows) {
+        ws_tui_section(w, y++, 0, cols, "DRAM channel totals (DRAM clocks)", t->ascii);
+        for (uint32_t c = 0; c < nch && y < rows; c++) {
+            const ws_dram_stats *ds = ws_dram_stats_get(ws_memsys_dram(m, c));
+            char r1[16], r2[16], r3[16];
+            ws_tui_text(w, y++, 0, cols, 0,
+                        "ch%-2u reads %7s  writes %7s  activates %7s  bus busy %5.1f%%  avg queue %5.1f  "
+                        "avg latency %5.0f  refused %" PRIu64,
+                        c, ws_tui_si(r1, sizeof r1, (double)ds->reads), ws_tui_si(r2, sizeof r2, (double)ds->writes),
+                        ws_tui_si(r3, sizeof r3, (double)ds->activates), 100 * rate(ds->data_busy, ds->cycles),
+                        rate(ds->queue_occupancy, ds->cycles), rate(ds->latency_sum, ds->reads + ds->writes),
+                        ds->queue_full);
+        }
+    }
+}
+
+const ws_view ws_view_memory = {
+    .name = "memory",
+    .title = "Memory",
+    .draw = draw,
+    .key = key,
+    .sample = NULL,
+};
