@@ -247,6 +247,26 @@ static void test_caches(ws_tui *t, rig *r)
     is_int(marks_p, pf_unused, "200x60: one P per prefetched-unused line");
     is_int(marks_r, pending, "200x60: one R per pending line");
     ok(strstr(line_with(s, "MSHRs: line", line, sizeof line), "MSHRs") != NULL, "MSHR section");
+    /* one row per L2 slice: its MSHRs in use and miss queue */
+    ws_memsys *m = ws_gpu_memsys(r->g);
+    bool l2ok = true;
+    for (uint32_t sl = 0; sl < ws_memsys_nslices(m); sl++) {
+        ws_cache *l2 = ws_memsys_l2(m, sl);
+        uint32_t inuse = 0;
+        for (uint32_t i = 0; i < ws_cache_mshr_cap(l2); i++) {
+            uint64_t a;
+            uint32_t mg;
+            inuse += ws_cache_mshr(l2, i, &a, &mg);
+        }
+        char lead[16], want[48];
+        snprintf(lead, sizeof lead, "\n%2u ", sl);
+        snprintf(want, sizeof want, " mshr%4u mq%3u ", inuse, ws_cache_missq_len(l2));
+        if (!strstr(line_with(strstr(s, "L2 slices"), lead, line, sizeof line), want)) {
+            diag("slice %u: want '%s' in '%s'", sl, want, line);
+            l2ok = false;
+        }
+    }
+    ok(l2ok, "200x60: each L2 slice's MSHRs in use and miss queue");
     free(s);
 }
 

@@ -130,8 +130,9 @@ static bool key(ws_tui *t, int k)
     return true;
 }
 
-/* The L2 slice summaries, `per` per row, from row y; returns rows used. */
-static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols)
+/* The L2 slice summaries, `per` per row (one per row: with the counts
+ * when the window is wide), from row y; returns rows used. */
+static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols, int per)
 {
     ws_memsys *m = ws_gpu_memsys(t->g);
     uint32_t ns = ws_memsys_nslices(m);
@@ -142,8 +143,9 @@ static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols)
         ws_tui_text(w, y + 1, 1, cols - 1, 0, "L2 disabled (l2.enable = false)");
         return 2;
     }
-    const int slot = 40;
-    int per = cols / slot > 0 ? cols / slot : 1;
+    if (per < 1) per = 1;
+    const int slot = per == 1 ? cols : 40;
+    bool wide = per == 1 && cols >= 120;
     int need = (int)((ns + (uint32_t)per - 1) / (uint32_t)per);
     int avail = rows - 1;
     bool more = need > avail;
@@ -170,16 +172,24 @@ static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols)
             if (ws_cache_mshr(c, i, &a, &mg)) inuse++;
         }
         int yy = y + 1 + (int)(s / (uint32_t)per), x = (int)(s % (uint32_t)per) * slot;
-        int x0 = x;
+        int x0 = x, bw = wide ? 20 : 6;
         x += ws_tui_text(w, yy, x, slot, 0, "%2u ", s);
-        ws_tui_bar(w, yy, x, 6, nl ? (double)valid / nl : 0, ws_tui_attr(WS_CP_BAR), t->ascii);
-        x += 6;
+        ws_tui_bar(w, yy, x, bw, nl ? (double)valid / nl : 0, ws_tui_attr(WS_CP_BAR), t->ascii);
+        x += bw;
         if (acc)
             snprintf(buf, sizeof buf, "%5.1f%%", 100.0 * (double)hits / (double)acc);
         else
             snprintf(buf, sizeof buf, "%6s", "-");
-        ws_tui_text(w, yy, x, slot - (x - x0) - 1, 0, "%4.0f%% hit%s mshr%4u mq%3u",
-                    nl ? 100.0 * valid / nl : 0.0, buf, inuse, ws_cache_missq_len(c));
+        x += ws_tui_text(w, yy, x, slot - (x - x0) - 1, 0, "%4.0f%% hit%s mshr%4u mq%3u",
+                         nl ? 100.0 * valid / nl : 0.0, buf, inuse, ws_cache_missq_len(c));
+        if (wide) {
+            char a1[16], a2[16], a3[16], a4[16], a5[16];
+            ws_tui_text(w, yy, x, cols - x, ws_tui_attr(WS_CP_DIM),
+                        "   accesses %7s  misses %7s  pending hits %7s  fills %7s  write-backs %7s",
+                        ws_tui_si(a1, sizeof a1, (double)acc), ws_tui_si(a2, sizeof a2, (double)sum5(st->misses)),
+                        ws_tui_si(a3, sizeof a3, (double)sum5(st->hit_reserved)),
+                        ws_tui_si(a4, sizeof a4, (double)st->fills), ws_tui_si(a5, sizeof a5, (double)st->writebacks));
+        }
     }
     if (more)
         ws_tui_text(w, y + 1 + shown_rows, 1, cols - 1, ws_tui_attr(WS_CP_DIM),
@@ -208,7 +218,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     int y = 0;
     if (!c) {
         ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_TITLE), "L1D of SM %u: disabled (l1d.enable = false)", sm);
-        draw_l2(t, w, y + 1, rows - y - 1, cols);
+        draw_l2(t, w, y + 1, rows - y - 1, cols, cols / 40);
         return;
     }
     const ws_cache_config *cf = ws_cache_config_get(c);
@@ -284,6 +294,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     ws_memsys *m = ws_gpu_memsys(g);
     uint32_t ns = ws_memsys_nslices(m);
     int per = cols / 40 > 0 ? cols / 40 : 1;
+    if (rows - y - (1 + (int)ns) >= 16) per = 1;     /* tall: one row per slice */
     int l2rows = 1 + (int)((ns + (uint32_t)per - 1) / (uint32_t)per);
     int mid = rows - y - l2rows;
     if (mid < 6) {                  /* small window: the L1 first */
@@ -404,7 +415,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         }
     }
 
-    if (l2rows > 0) draw_l2(t, w, y + mid, l2rows, cols);
+    if (l2rows > 0) draw_l2(t, w, y + mid, l2rows, cols, per);
 }
 
 const ws_view ws_view_caches = {
