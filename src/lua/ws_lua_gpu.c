@@ -12,6 +12,7 @@
 #include "lua/ws_lua_gpu.h"
 
 #include "arch/ws_gpu.h"
+#include "lua/ws_lua_ctl.h"
 #include "util/ws_util.h"
 
 #include <lauxlib.h>
@@ -45,7 +46,7 @@ static int g_new(lua_State *L)
 {
     int idx = lua_isnoneornil(L, 1) ? 0 : 1;
     if (idx) luaL_checktype(L, 1, LUA_TTABLE);
-    ws_lgpu *g = lua_newuserdatauv(L, sizeof *g, 0);
+    ws_lgpu *g = lua_newuserdatauv(L, sizeof *g, 1);   /* 1: event hooks (ws_lua_ctl.c) */
     memset(g, 0, sizeof *g);
     luaL_setmetatable(L, WS_GPU_MT);
     uint64_t budget = UINT64_MAX;
@@ -160,7 +161,7 @@ static void launch_arg(lua_State *L, int idx, const ws_kernel *k, uint32_t i, ws
 
 /* Device-side printf output of the last launch goes to standard output, as
  * the CUDA runtime prints it at synchronisation. */
-static void flush_printf(ws_device *d)
+void ws_lgpu_flush_printf(ws_device *d)
 {
     size_t len = 0;
     const char *out = ws_device_printf(d, &len);
@@ -171,32 +172,41 @@ static void flush_printf(ws_device *d)
     ws_device_printf_clear(d);
 }
 
-/* gpu:launch(kernel, {grid=, block=, shared=}, args...) */
+const ws_kernel *ws_lgpu_launch_args(lua_State *L, ws_launch_config *lc, ws_arg **args, uint32_t *nargs)
+{
+    ws_lgpu_check(L, 1);
+    ws_lkernel *lk = luaL_checkudata(L, 2, WS_KERNEL_MT);
+    ws_lgpu_of(L, 2);
+    launch_config(L, 3, lc);
+    int n = lua_gettop(L) - 3;
+    uint32_t want = ws_kernel_nparams(lk->k);
+    if ((uint32_t)n != want)
+        luaL_error(L, "kernel '%s' takes %d argument%s, got %d", ws_kernel_name(lk->k), (int)want,
+                   want == 1 ? "" : "s", n);
+    ws_arg *a = lua_newuserdatauv(L, sizeof(ws_arg) * (size_t)(n ? n : 1), 0);
+    for (int i = 0; i < n; i++)
+        launch_arg(L, 4 + i, lk->k, (uint32_t)i, &a[i]);
+    *args = a;
+    *nargs = (uint32_t)n;
+    return lk->k;
+}
+
+/* gpu:launch(kernel, {grid=, block=, shared=}, args...): timing gpus go
+ * through the control layer (hooks, breakpoints, the scenario runner). */
 static int g_launch(lua_State *L)
 {
     ws_device *d = ws_lgpu_check(L, 1);
-    ws_lkernel *lk = luaL_checkudata(L, 2, WS_KERNEL_MT);
-    ws_lgpu_of(L, 2);
-    ws_launch_config lc;
-    launch_config(L, 3, &lc);
-    int nargs = lua_gettop(L) - 3;
-    uint32_t want = ws_kernel_nparams(lk->k);
-    if ((uint32_t)nargs != want)
-        return luaL_error(L, "kernel '%s' takes %d argument%s, got %d", ws_kernel_name(lk->k),
-                          (int)want, want == 1 ? "" : "s", nargs);
-    ws_arg *args = lua_newuserdatauv(L, sizeof(ws_arg) * (size_t)(nargs ? nargs : 1), 0);
-    for (int i = 0; i < nargs; i++)
-        launch_arg(L, 4 + i, lk->k, (uint32_t)i, &args[i]);
-    ws_error err;
     ws_lgpu *lg = luaL_checkudata(L, 1, WS_GPU_MT);
-    ws_lpf_before_launch(L, lg);
-    int rc = lg->tg ? ws_gpu_launch(lg->tg, lk->k, &lc, args, (uint32_t)nargs, &err)
-                    : ws_launch(d, lk->k, &lc, args, (uint32_t)nargs, &err);
-    flush_printf(d);
-    if (lg->tg) ws_ltg_after_launch(L, lg);
+    ws_launch_config lc;
+    ws_arg *args;
+    uint32_t nargs;
+    const ws_kernel *k = ws_lgpu_launch_args(L, &lc, &args, &nargs);
+    if (lg->tg) return ws_lctl_launch(L, lg, k, &lc, args, nargs);
+    ws_error err;
+    int rc = ws_launch(d, k, &lc, args, nargs, &err);
+    ws_lgpu_flush_printf(d);
     if (rc != 0)
         return luaL_error(L, "%s", err.msg);
-    ws_lpf_after_launch(L, lg);
     return 0;
 }
 
@@ -334,6 +344,7 @@ static int g_allocations(lua_State *L)
 static int g_close(lua_State *L)
 {
     ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    ws_lctl_close(L, g);
     if (g->tg) {
         ws_ltg_finish(L, g);
         ws_gpu_free(g->tg);     /* frees the device too */
@@ -408,6 +419,7 @@ int ws_lua_open_gpu(lua_State *L)
         luaL_setfuncs(L, meta, 0);
         luaL_newlib(L, methods);
         ws_lpf_methods(L);
+        ws_lctl_methods(L);
         ws_linsp_methods(L);
         lua_setfield(L, -2, "methods");
     }

@@ -27,6 +27,7 @@ typedef struct ws_lgpu {
     int launched;             /* a kernel ran (the summary is worth printing) */
     uint64_t seed;
     struct ws_lpf *lpf;       /* prefetcher/throttle written in Lua (ws_lua_pf.c), or NULL */
+    struct ws_lctl *ctl;      /* control layer: hooks, the active launch (ws_lua_ctl.c), or NULL */
 } ws_lgpu;
 
 typedef struct ws_larray {
@@ -53,6 +54,13 @@ ws_device *ws_lgpu_of(lua_State *L, int idx);
 /* A live array at idx (raises "attempt to use a freed array 'x'"). */
 ws_larray *ws_larray_check(lua_State *L, int idx);
 ws_larray *ws_larray_test(lua_State *L, int idx);
+
+/* The arguments of gpu:launch / gpu:start (gpu at 1, kernel at 2, config
+ * at 3, kernel arguments from 4) converted; *args is a userdata left on the
+ * stack.  Returns the kernel; raises on bad arguments. */
+const ws_kernel *ws_lgpu_launch_args(lua_State *L, ws_launch_config *lc, ws_arg **args, uint32_t *nargs);
+/* Device printf output of the last launch to standard output. */
+void ws_lgpu_flush_printf(ws_device *d);
 
 /* gpu:array(type, n | table | buffer, opts) */
 int ws_lgpu_array(lua_State *L);
