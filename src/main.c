@@ -4,6 +4,8 @@
 #include "arch/ws_opts.h"
 #include "cli/ws_cli.h"
 #include "lua/ws_lua.h"
+#include "lua/ws_lua_repl.h"
+#include "lua/ws_lua_sandbox.h"
 #include "util/ws_paths.h"
 
 #include <errno.h>
@@ -30,6 +32,11 @@ static void help(void)
            "\n"
            "Options:\n"
            "  -b, --batch            run without the interactive front end\n"
+           "  -i, --interactive      a Lua prompt (after running SCRIPT, if given)\n"
+           "      --sandbox          run the script without io/os/package access, reading\n"
+           "                         files only below its directory, with a budget of\n"
+           "                         Lua VM instructions\n"
+           "      --sandbox-budget=N the budget (default 1000000000; 0: no limit)\n"
            "  -s, --seed=N           seed for every random choice (default 1)\n"
            "      --datadir=DIR      read the Lua library and scenarios from DIR\n"
            "      --preset=NAME      machine preset (default gtx480; see --list-presets)\n"
@@ -93,8 +100,12 @@ fail:
 static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 {
     enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV };
+    enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
+        { "interactive", no_argument, NULL, 'i' },
+        { "sandbox", no_argument, NULL, OPT_SANDBOX },
+        { "sandbox-budget", required_argument, NULL, OPT_SANDBOX_BUDGET },
         { "seed", required_argument, NULL, 's' },
         { "datadir", required_argument, NULL, OPT_DATADIR },
         { "preset", required_argument, NULL, OPT_PRESET },
@@ -109,15 +120,31 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     };
     ws_lua_opts lopts = { .seed = 1, .batch = 0 };
     int list_options = 0, list_presets = 0;
+    int interactive = 0, sandbox = 0;
+    unsigned long long budget = WS_SANDBOX_BUDGET;
     ws_error err;
     int c;
     lopts.sets = sets;
 
     /* '+': stop at the first non-option so scripts and commands get their own. */
-    while ((c = getopt_long(argc, argv, "+bs:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+bis:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':
             lopts.batch = 1;
+            break;
+        case 'i':
+            interactive = 1;
+            break;
+        case OPT_SANDBOX:
+            sandbox = 1;
+            break;
+        case OPT_SANDBOX_BUDGET:
+            if (parse_seed(optarg, &budget) != 0) {
+                fprintf(stderr, "warpscope: invalid --sandbox-budget '%s' (expected a non-negative integer)\n",
+                        optarg);
+                return WS_EXIT_USAGE;
+            }
+            sandbox = 1;
             break;
         case 's':
             if (parse_seed(optarg, &lopts.seed) != 0) {
@@ -169,7 +196,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
             return WS_EXIT_USAGE;
         }
     }
-    if (!isatty(STDOUT_FILENO))
+    if (!isatty(STDOUT_FILENO) || interactive)
         lopts.batch = 1;
 
     /* The configuration as a whole (preset + every --set) must be valid. */
@@ -202,11 +229,11 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         script = word;
         sargc = argc - optind - 1;
         sargv = argv + optind + 1;
-    } else {
+    } else if (!interactive) {
         script = ws_paths_data(path, sizeof path, "scenarios/default.lua");
     }
 
-    if (access(script, R_OK) != 0) {
+    if (script && access(script, R_OK) != 0) {
         fprintf(stderr, "warpscope: cannot read script '%s': %s\n", script, strerror(errno));
         return WS_EXIT_FAIL;
     }
@@ -214,6 +241,24 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     if (!L) {
         fprintf(stderr, "warpscope: cannot create a Lua state (out of memory)\n");
         return WS_EXIT_FAIL;
+    }
+    if (sandbox) {
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s", script ? script : ".");
+        char *slash = strrchr(dir, '/');
+        if (!script || !slash) snprintf(dir, sizeof dir, ".");
+        else if (slash == dir) dir[1] = 0;
+        else *slash = 0;
+        if (ws_lua_sandbox(L, dir, budget, &err) < 0) {
+            fprintf(stderr, "warpscope: %s\n", err.msg);
+            ws_lua_close(L);
+            return WS_EXIT_FAIL;
+        }
+    }
+    if (interactive) {
+        int irc = ws_lua_repl(L, script, sargc, sargv);
+        ws_lua_close(L);
+        return irc ? WS_EXIT_FAIL : WS_EXIT_OK;
     }
     int rc = ws_lua_run_file(L, script, sargc, sargv);
     ws_lua_close(L);

@@ -25,6 +25,7 @@
  * Results are fresh buffers; row/col/weight/orig_id are read-only views of
  * the graph's own arrays (b:copy() for a writable copy). */
 #include "lua/ws_lua_graph.h"
+#include "lua/ws_lua_sandbox.h"
 #include "lua/ws_lua_buffer.h"
 
 #include <lauxlib.h>
@@ -242,6 +243,7 @@ static int g_load(lua_State *L)
     ws_graph_opts o;
     parse_build_opts(L, oi, "ws.graph.load", &o, 1);
     ws_error err = { 0 };
+    ws_lua_sandbox_check(L, path, 0);
     ws_graph *g = ws_graph_load(path, &o, &err);
     if (!g)
         return graph_raise(L, &err);
@@ -717,6 +719,7 @@ static int m_save(lua_State *L)
     ws_graph *g = ws_lua_graph_check(L, 1);
     const char *path = luaL_checkstring(L, 2);
     ws_error err = { 0 };
+    ws_lua_sandbox_check(L, path, 1);
     if (ws_graph_save(g, path, &err) < 0)
         return graph_raise(L, &err);
     lua_settop(L, 1);
@@ -739,6 +742,7 @@ static int m_write(lua_State *L)
                                                           : WS_GRAPH_FMT_EDGELIST;
     }
     ws_error err = { 0 };
+    ws_lua_sandbox_check(L, path, 1);
     if (ws_graph_write_text(g, path, f, &err) < 0)
         return graph_raise(L, &err);
     lua_settop(L, 1);

@@ -9,6 +9,7 @@
  * then in the data directory's scenarios/ (where the shipped kernels live). */
 #include "config.h"
 #include "lua/ws_lua_gpu.h"
+#include "lua/ws_lua_sandbox.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
@@ -88,6 +89,7 @@ int ws_lgpu_load_ptx(lua_State *L)
     if (resolve(L, path, full, sizeof full) != 0)
         return luaL_error(L, "cannot find PTX file '%s' (looked in the current directory, beside "
                              "the script and in %s/scenarios)", path, ws_paths_datadir());
+    ws_lua_sandbox_check(L, full, 0);
     ws_error err;
     ws_module *mod = ws_module_load_file(d, full, &err);
     if (!mod)
