@@ -106,7 +106,7 @@ typedef struct rig {
 /* gtx480 with `policy` (and `throttle`), micro_copy of n words started and
  * run for `cycles` cycles. */
 static bool rig_start(rig *r, ws_tui *t, const char *policy, const char *throttle, const char *dest, uint32_t n,
-                      uint64_t cycles)
+                      uint64_t cycles, const char *extra)
 {
     ws_error err;
     memset(r, 0, sizeof *r);
@@ -115,7 +115,7 @@ static bool rig_start(rig *r, ws_tui *t, const char *policy, const char *throttl
         ws_opts_set(r->o, "throttle.policy", throttle, &err) < 0 ||
         ws_opts_set(r->o, "throttle.period", "2000", &err) < 0 ||
         ws_opts_set(r->o, "pf.degree", "4", &err) < 0 || ws_opts_set(r->o, "pf.distance", "8", &err) < 0 ||
-        ws_opts_set(r->o, "pf.dest", dest, &err) < 0) {
+        ws_opts_set(r->o, "pf.dest", dest, &err) < 0 || (extra && ws_opts_set_kv(r->o, extra, &err) < 0)) {
         diag("%s", err.msg);
         return false;
     }
@@ -434,17 +434,18 @@ int main(void)
     t.rows = 24;
     t.cols = 80;
 
+    char *s;
     /* No launch yet. */
     const ws_view *views[] = { &ws_view_caches, &ws_view_prefetch, &ws_view_memory };
     for (size_t i = 0; i < 3; i++) {
-        char *s = render(&t, views[i], 24, 80, views[i]->name);
+        s = render(&t, views[i], 24, 80, views[i]->name);
         ok(s && strstr(s, "no launch yet"), "%s without a launch says so", views[i]->name);
         free(s);
         views[i]->sample ? views[i]->sample(&t) : (void)0;
     }
 
     rig r;
-    if (!rig_start(&r, &t, "stride", "feedback", "l1", 1u << 20, 12000)) {
+    if (!rig_start(&r, &t, "stride", "feedback", "l1", 1u << 20, 12000, NULL)) {
         ok(0, "the launch starts");
         return tap_done();
     }
@@ -458,7 +459,7 @@ int main(void)
         static const int sz[][2] = { { 5, 20 }, { 12, 40 }, { 24, 80 }, { 30, 120 } };
         bool good = true;
         for (size_t k = 0; k < sizeof sz / sizeof *sz; k++) {
-            char *s = ws_tui_render(&t, views[i], sz[k][0], sz[k][1]);
+            s = ws_tui_render(&t, views[i], sz[k][0], sz[k][1]);
             good = good && s && fits(s, sz[k][0], sz[k][1]);
             free(s);
         }
@@ -469,12 +470,12 @@ int main(void)
     ws_tui_colors_init(true);
     t.ascii = false;
     for (size_t i = 0; i < 3; i++) {
-        char *s = render(&t, views[i], 24, 80, "colour");
+        s = render(&t, views[i], 24, 80, "colour");
         ok(s && fits(s, 24, 80), "%s in colour with wide characters at 80x24", views[i]->name);
         free(s);
     }
     {
-        char *s = ws_tui_render(&t, &ws_view_caches, 24, 80);
+        s = ws_tui_render(&t, &ws_view_caches, 24, 80);
         uint32_t mshrs = 0;
         ws_cache *c = ws_gpu_l1d(r.g, t.sm);
         for (uint32_t i = 0; i < ws_cache_mshr_cap(c); i++) {
@@ -491,13 +492,13 @@ int main(void)
     /* Another policy and throttle, prefetch cache: MT-HWP's tables, MT's metrics. */
     memset(&t, 0, sizeof t);
     t.ascii = true;
-    if (!rig_start(&r, &t, "mthwp", "mt", "pfc", 1u << 20, 12000)) {
+    if (!rig_start(&r, &t, "mthwp", "mt", "pfc", 1u << 20, 12000, NULL)) {
         ok(0, "the second launch starts");
         return tap_done();
     }
     t.sm = 0;
     test_prefetch(&t, &r, "mthwp", "mt", "early_eviction");
-    char *s = render(&t, &ws_view_caches, 60, 200, "caches pfc");
+    s = render(&t, &ws_view_caches, 60, 200, "caches pfc");
     ok(s && strstr(s, "prefetch cache (pf.dest = pfc)"), "caches: the prefetch cache is described");
     free(s);
     rig_free(&r);
@@ -505,12 +506,40 @@ int main(void)
     /* DSAP with arrays marked: its runtime table and its U against UT. */
     memset(&t, 0, sizeof t);
     t.ascii = true;
-    if (!rig_start(&r, &t, "dsap", "none", "l1", 1u << 20, 12000)) {
+    if (!rig_start(&r, &t, "dsap", "none", "l1", 1u << 20, 12000, NULL)) {
         ok(0, "the DSAP launch starts");
         return tap_done();
     }
     t.sm = 1;
     test_prefetch(&t, &r, "dsap", "none", "utilization");
+    rig_free(&r);
+
+    /* A 32 KB L1 (64 sets x 4 ways) does not fit 80x24: the sets scroll. */
+    memset(&t, 0, sizeof t);
+    t.ascii = true;
+    t.rows = 24;
+    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 16, 3000, "l1d.size=32K")) {
+        ok(0, "the 32 KB L1 launch starts");
+        return tap_done();
+    }
+    ws_error e2;
+    (void)e2;
+    s = render(&t, &ws_view_caches, 24, 80, "caches 32K");
+    ok(s && strstr(s, "64 sets x 4 ways") && strstr(s, "sets 0-"), "64 sets: the first page");
+    ok(s && !strstr(s, "\n63 "), "set 63 is not on the first page");
+    free(s);
+    ws_view_caches.key(&t, KEY_END);
+    s = render(&t, &ws_view_caches, 24, 80, "caches 32K End");
+    ok(s && strstr(s, "of 64 (j/k)") && strstr(s, "-63 of 64"), "End shows the last set");
+    free(s);
+    ws_view_caches.key(&t, KEY_HOME);
+    ws_view_caches.key(&t, 'j');
+    s = render(&t, &ws_view_caches, 24, 80, "caches 32K j");
+    ok(s && strstr(s, "sets 1-"), "j scrolls by one set");
+    free(s);
+    s = render(&t, &ws_view_prefetch, 24, 80, "prefetch off");
+    ok(s && strstr(s, "policy none"), "prefetch view with no policy (PTX prefetches only): %s", s ? strtok(s, "\n") : "");
+    free(s);
     rig_free(&r);
     ws_tui_offscreen_end();
     return tap_done();

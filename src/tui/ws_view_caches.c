@@ -322,10 +322,10 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         uint32_t first = (uint32_t)vs->scroll;
         uint32_t last = first + (uint32_t)per_page;
         if (last > cf->sets) last = cf->sets;
-        ws_tui_text(w, y, 0, gw, ws_tui_attr(WS_CP_DIM), "set  ways 0..%u", cf->ways - 1);
         if (maxscroll)
-            ws_tui_text(w, y, 16, gw - 16, ws_tui_attr(WS_CP_DIM), " sets %u-%u of %u (j/k)", first,
-                        last - 1, cf->sets);
+            ws_tui_text(w, y, 0, gw, ws_tui_attr(WS_CP_DIM), "sets %u-%u of %u (j/k)", first, last - 1, cf->sets);
+        else
+            ws_tui_text(w, y, 0, gw, ws_tui_attr(WS_CP_DIM), "set  ways 0..%u", cf->ways - 1);
         for (uint32_t s = first; s < last; s++) {
             int r = (int)(s - first) % grows, bcol = (int)(s - first) / grows;
             int yy = y + 1 + r, x = bcol * blockw;
