@@ -285,6 +285,52 @@ local fg = ws.gpu{ mode = "functional", sms = 3 }
 T.raises(function() fg:sm(0) end, "a functional gpu has no timing model", "functional gpu: no SM handles")
 T.is(fg:machine().nsms, 3, "functional gpu: machine() still answers")
 
+-- between steps of the control layer (gpu:start, gpu:step, gpu:step_warp)
+local sg = ws.gpu{ sms = 1, quiet = true }
+sg:record()
+local so = sg:array("i32", 32, { name = "out" })
+for i = 0, 31 do so[i] = 100 + i end
+T.is(sg:start(sg:load_ptx_text(PTX, "k.ptx"):kernel("k"), { grid = 1, block = 32 }, so), 1, "gpu:start: launch 1")
+T.is(#sg:sm(0):warps(), 0, "no warp before the first cycle")
+sg:step(1)
+local sw = sg:sm(0):warp(0)
+T.ok(sw ~= nil and sw.valid, "after one cycle the warp holds slot 0")
+local pcs_ok, insns_ok, hist_ok = true, true, true
+for n = 1, 7 do
+  local st = sg:step_warp(0, 0)
+  local si = sw:info()
+  pcs_ok = pcs_ok and st == "warp" and si.pc == n
+  insns_ok = insns_ok and si.insns == n
+  hist_ok = hist_ok and #sw:history() == n and sw:history()[1].pc == n - 1
+end
+T.ok(pcs_ok, "each gpu:step_warp advances the handle's pc by one (0..7)")
+T.ok(insns_ok, "... and its instruction count")
+T.ok(hist_ok, "... and its history (newest first)")
+T.is(sw:info().text, "add.s32 %r2, %r2, -5;", "after the load: add.s32 is next")
+T.is(#sw:stack(), 2, "inside the branch: stack depth 2")
+T.is(sw:regs(3)["%r2"], 103, "lane 3 loaded out[3]")
+sg:step(1)
+local s1 = sw:info()
+T.is(s1.stall, "long_scoreboard", "the add waits for the load: long_scoreboard")
+T.is(s1.outstanding, 1, "one request outstanding")
+sg:step(1)
+T.is(sw:info().cycles_in_state, s1.cycles_in_state + 1, "cycles_in_state grows by one per cycle")
+local pend = {}
+for _, l in ipairs(sg:sm(0).l1d:lines()) do if l.state ~= "invalid" then pend[#pend + 1] = l end end
+T.is(#pend, 1, "L1D: one line allocated for the load")
+T.is(pend[1].addr, so.addr, "... out's first line")
+T.is(pend[1].state, "reserved", "... reserved while its fill is pending")
+T.is(pend[1].pending, true, "... pending")
+T.is(pend[1].valid, false, "... no valid sector yet")
+T.is(pend[1].owner, "out", "... owned by 'out'")
+T.is(#sg:sm(0).l1d:mshrs(), 1, "one MSHR entry in use")
+T.is(sg:continue(), "done", "gpu:continue runs to the end")
+T.is(sw.valid, false, "the warp exited: its handle is stale")
+T.raises(function() return sw:info() end, "no longer holds warp %(CTA 0, warp 0%)$", "... while the launch is still open")
+sg:finish()
+T.raises(function() return sw:info() end, "the launch ended", "... and after gpu:finish")
+T.is(so[3], 98, "the stepped launch computed out[3] = 103 - 5")
+
 -- everything is stale once the gpu is closed
 local l2 = gpu:l2(0)
 gpu:close()
