@@ -217,13 +217,12 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
     /* Tall windows: each channel's totals. */
     if (y + 2 + (int)nch <= rows) {
-        ws_tui_section(w, y++, 0, cols, "DRAM channel totals (DRAM clocks)", t->ascii);
+        ws_tui_section(w, y++, 0, cols, "DRAM channel totals: requests, activates, bus busy, average queue and latency (DRAM clocks)", t->ascii);
         for (uint32_t c = 0; c < nch && y < rows; c++) {
             const ws_dram_stats *ds = ws_dram_stats_get(ws_memsys_dram(m, c));
             char r1[16], r2[16], r3[16];
             ws_tui_text(w, y++, 0, cols, 0,
-                        "ch%-2u reads %7s  writes %7s  activates %7s  bus busy %5.1f%%  avg queue %5.1f  "
-                        "avg latency %5.0f  refused %" PRIu64,
+                        "ch%-2u reads %6s writes %6s act %6s bus %5.1f%% queue %5.1f latency %5.0f refused %" PRIu64,
                         c, ws_tui_si(r1, sizeof r1, (double)ds->reads), ws_tui_si(r2, sizeof r2, (double)ds->writes),
                         ws_tui_si(r3, sizeof r3, (double)ds->activates), 100 * rate(ds->data_busy, ds->cycles),
                         rate(ds->queue_occupancy, ds->cycles), rate(ds->latency_sum, ds->reads + ds->writes),
