@@ -537,8 +537,8 @@ static uint64_t opt_count(lua_State *L, int idx, const char *what, const char *n
 static int g_step(lua_State *L)
 {
     ws_lgpu *g = ws_lctl_check(L, "step");
-    active_ctl(L, g, "step");
     uint64_t n = opt_count(L, 2, "step", "n");
+    active_ctl(L, g, "step");
     ws_error err;
     int rc = ws_lctl_advance(L, g, n, &err);
     return push_status(L, g, rc, &err);
@@ -558,9 +558,9 @@ static int g_continue(lua_State *L)
 static int g_run_until(lua_State *L)
 {
     ws_lgpu *g = ws_lctl_check(L, "run_until");
-    ws_lctl *c = active_ctl(L, g, "run_until");
     luaL_checktype(L, 2, LUA_TFUNCTION);
     uint64_t every = opt_count(L, 3, "run_until", "every");
+    ws_lctl *c = active_ctl(L, g, "run_until");
     for (;;) {
         ws_error err;
         int rc = ws_lctl_advance(L, g, every, &err);
