@@ -80,5 +80,29 @@ wait $pid; rc=$?
 t_is "$rc" 0 "after Ctrl-C the REPL goes on and exits with 0"
 t_is "$(cat "$d/out")" "$(printf 'start\nalive')" "the command after the interrupted one runs"
 t_match "$(cat "$d/err")" '^interrupted' "the interrupted command reports 'interrupted'"
+rm -rf "$d"
+
+# Ctrl-C also stops a kernel the timing model is running (inside C): the
+# launch ends with "interrupted" and the session goes on (timeout passes the
+# signal on, and ends the test if the interrupt were lost)
+d=$(mktemp -d)
+mkfifo "$d/in"
+timeout 120 "$WARPSCOPE" -i < "$d/in" > "$d/out" 2> "$d/err" &
+pid=$!
+exec 3> "$d/in"
+echo 'P = ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n.reg .b32 %r<4>;\n.reg .pred %p<2>;\nld.param.u32 %r1, [n];\nmov.u32 %r2, 0;\nL:\nadd.s32 %r2, %r2, 1;\nsetp.lt.u32 %p1, %r2, %r1;\n@%p1 bra L;\nret;\n}\n"' >&3
+echo 'gpu = ws.gpu{ quiet = true }; k = gpu:load_ptx_text(P, "spin.ptx"):kernel("spin")' >&3
+echo 'print("start")' >&3
+echo 'gpu:launch(k, { grid = 1, block = 32 }, 2000000000)' >&3
+i=0
+while [ "$(cat "$d/out")" != "start" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -INT $pid
+echo 'print("alive", gpu:running())' >&3
+exec 3>&-
+wait $pid; rc=$?
+t_is "$rc" 0 "after Ctrl-C in a launch the REPL goes on and exits with 0"
+t_is "$(cat "$d/out")" "$(printf 'start\nalive\tfalse')" "the launch was ended; the next command runs"
+t_match "$(cat "$d/err")" '^interrupted' "the launch reports that it was interrupted"
 rm -rf "$d" "$tmp" "$WS_BUILDDIR/repl.err"
 t_done

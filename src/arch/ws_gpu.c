@@ -154,6 +154,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     for (int i = 0; i < 3; i++) g->lgrid[i] = lc->grid[i] ? lc->grid[i] : 1;
     g->launch_start = g->now;
     g->last_progress = g->now;
+    g->skip_to = 0;
     free(g->diag);
     g->diag = NULL;
     g->nlaunches++;
@@ -217,8 +218,17 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
     /* a cycle breakpoint ends the run when the clock gets there */
     uint64_t bcyc = g->dbg_on ? ws_gpu_dbg_next_cycle(g) : WS_NEVER;
     if (bcyc < end) end = bcyc;
+    if (g->skip_to > g->now) {          /* the rest of an idle span cut by the last budget */
+        uint64_t t = g->skip_to < end ? g->skip_to : end;
+        g->skipped += t - g->now;
+        g->now = t;
+        if (t == g->skip_to) g->skip_to = 0;
+        if (g->now - g->last_progress > g->cfg.deadlock)
+            return deadlock(g, err);
+    }
     while (g->now < end) {
         uint64_t now = g->now;
+        g->skip_to = 0;
         if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles)
             return ws_error_set(err, WS_E_STATE, "kernel '%s' exceeded run.max_cycles (%llu cycles)",
                                 ws_kernel_name(g->kernel), (unsigned long long)g->cfg.max_cycles);
@@ -248,13 +258,13 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         }
         /* next cycle, or the next one with work */
         uint64_t next = now + 1;
+        if (g->dbg_on && ws_gpu_dbg_end_cycle(g)) {
+            g->now = next;      /* (a launch that ended here reports it on the next call) */
+            return WS_GPU_RUN_BREAK;
+        }
         if (ws_grid_done(g->grid) && all_idle(g)) {
             g->now = next;
             return 1;
-        }
-        if (g->dbg_on && ws_gpu_dbg_end_cycle(g)) {
-            g->now = next;
-            return WS_GPU_RUN_BREAK;
         }
         if (g->cfg.skip_idle) {
             uint64_t t = ws_memsys_next_event(g->mem, next);
@@ -275,7 +285,6 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
                 g->now = horizon;
                 return deadlock(g, err);
             }
-            if (t > end) t = end;
             if (t > horizon) t = horizon > next ? horizon : next;
             /* never jump over a time-series sample (it must see the
              * counters of its own cycle, as when stepping) */
@@ -283,6 +292,10 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
                 uint64_t b = (now / g->cfg.stats_interval + 1) * g->cfg.stats_interval;
                 if (t > b) t = b;
             }
+            /* a budget ending inside the idle span: the next call goes on
+             * with the jump, as a run straight through would */
+            g->skip_to = t > end ? t : 0;
+            if (t > end) t = end;
             if (t > next) {
                 g->skipped += t - next;
                 next = t;

@@ -88,7 +88,7 @@ static ws_stall slot_reason(const ws_gpu *g, const ws_slot *s)
 }
 
 /* The grid identity of the warp in a slot (WS_BRK_ANY when empty). */
-static uint64_t slot_warp_id(const ws_gpu *g, const ws_slot *s)
+uint64_t ws_gpu_dbg_warp_id(const ws_gpu *g, const ws_slot *s)
 {
     if (!s->w || !s->cta) return WS_BRK_ANY;
     uint32_t idx[3];
@@ -292,12 +292,11 @@ static void where(const ws_gpu *g, char *buf, size_t size, uint32_t smi, uint32_
 }
 
 /* ------------------------------------------------------------ model hooks */
-void ws_gpu_dbg_issue(ws_gpu *g, ws_sm *sm, uint32_t slotno, const ws_ptx_func *f, uint32_t pc,
+void ws_gpu_dbg_issue(ws_gpu *g, ws_sm *sm, uint32_t slotno, uint64_t wid, const ws_ptx_func *f, uint32_t pc,
                       uint32_t active, uint64_t now)
 {
     ws_gpu_dbg *d = g->dbg;
     const ws_slot *s = &sm->slots[slotno];
-    uint64_t wid = slot_warp_id(g, s);
     uint32_t k = sm->id * g->cfg.slots + slotno;
     if (d->record) {
         uint64_t ident = ((uint64_t)g->nlaunches << 40) ^ wid;
@@ -367,7 +366,7 @@ bool ws_gpu_dbg_end_cycle(ws_gpu *g)
                 uint8_t r = s->w ? (uint8_t)slot_reason(g, s) : (uint8_t)WS_STALL_IDLE;
                 uint8_t *p = &d->prev[i * g->cfg.slots + j];
                 if (r != *p && s->w) {
-                    uint64_t wid = slot_warp_id(g, s);
+                    uint64_t wid = ws_gpu_dbg_warp_id(g, s);
                     for (uint32_t k = 0; k < d->nb; k++) {
                         ws_brk *b = &d->b[k];
                         if (b->disabled || b->kind != WS_BRK_STALL || b->stall != r || !warp_ok(b, i, wid))
@@ -468,7 +467,7 @@ uint32_t ws_gpu_warp_history(const ws_gpu *g, uint32_t smi, uint32_t slot, ws_hi
     if (!d || smi >= g->cfg.nsms || slot >= g->cfg.slots) return 0;
     uint32_t k = smi * g->cfg.slots + slot;
     const ws_slot *s = &g->sms[smi].slots[slot];
-    if (!s->w || d->hid[k] != (((uint64_t)g->nlaunches << 40) ^ slot_warp_id(g, s))) return 0;
+    if (!s->w || d->hid[k] != (((uint64_t)g->nlaunches << 40) ^ ws_gpu_dbg_warp_id(g, s))) return 0;
     uint32_t n = d->hn[k] < WS_HIST_LEN ? d->hn[k] : WS_HIST_LEN;
     if (n > max) n = max;
     for (uint32_t i = 0; i < n; i++)

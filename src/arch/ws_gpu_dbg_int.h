@@ -12,8 +12,10 @@ typedef struct ws_gpu_dbg ws_gpu_dbg;
 
 /* After warp `slotno` of `sm` issued instruction `pc` of `f` with lanes
  * `active` in cycle `now` (the warp has already moved on). */
-void ws_gpu_dbg_issue(struct ws_gpu *g, ws_sm *sm, uint32_t slotno, const ws_ptx_func *f, uint32_t pc,
-                      uint32_t active, uint64_t now);
+void ws_gpu_dbg_issue(struct ws_gpu *g, ws_sm *sm, uint32_t slotno, uint64_t wid, const ws_ptx_func *f,
+                      uint32_t pc, uint32_t active, uint64_t now);
+/* The grid identity (ws_brk_warp_id) of the warp in a slot. */
+uint64_t ws_gpu_dbg_warp_id(const struct ws_gpu *g, const ws_slot *s);
 /* After SM `sm` issued a prefetch of [line, line + size). */
 void ws_gpu_dbg_prefetch(struct ws_gpu *g, uint32_t sm, uint64_t line, uint32_t size);
 /* At the end of a simulated cycle (g->now is still that cycle): true when a

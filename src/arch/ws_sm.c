@@ -467,9 +467,11 @@ unit:
     flush(s, &sm->c, now);
     const ws_ptx_func *dfn = NULL;
     uint32_t dpc = 0;
-    if (g->dbg_on) {
+    uint64_t dwid = 0;
+    if (g->dbg_on) {                /* who and where, before an exit can empty the slot */
         dfn = ws_warp_func(w);
         dpc = ws_warp_pc(w);
+        dwid = ws_gpu_dbg_warp_id(g, s);
     }
     if (ws_warp_step(w, &st, err) < 0) {
         *fault = 1;
@@ -485,7 +487,7 @@ unit:
     g->warp_insns++;
     g->thread_insns += nact;
     g->last_progress = now;
-    if (g->dbg_on) ws_gpu_dbg_issue(g, sm, slotno, dfn, dpc, st.active, now);
+    if (g->dbg_on) ws_gpu_dbg_issue(g, sm, slotno, dwid, dfn, dpc, st.active, now);
     if (inst >= 0)
         sm->unit_free[ti->unit][inst] = now + ti->ii;
     if (ti->unit == WS_U_LDST && st.mem_kind != WS_ACC_NONE) {

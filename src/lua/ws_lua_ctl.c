@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <lauxlib.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,23 @@ static bool snap_masked(ws_lctl *c, ws_gpu *tg)
 }
 
 /* ------------------------------------------------------------ advance */
+static const char interrupt_key = 0;    /* registry key (its address) */
+
+void ws_lctl_set_interrupt(lua_State *L, volatile sig_atomic_t *flag)
+{
+    if (flag) lua_pushlightuserdata(L, (void *)(uintptr_t)flag);
+    else lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &interrupt_key);
+}
+
+static volatile sig_atomic_t *interrupt_flag(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &interrupt_key);
+    volatile sig_atomic_t *f = (volatile sig_atomic_t *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return f;
+}
+
 int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
 {
     ws_lctl *c = g ? g->ctl : NULL;
@@ -326,6 +344,7 @@ int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
         ws_lhook *h = &c->hooks[i];
         if (h->kind == WS_HOOK_INTERVAL && h->next <= now) h->next = (now / h->every + 1) * h->every;
     }
+    volatile sig_atomic_t *intr = interrupt_flag(L);
     lua_State *main = NULL;
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     main = lua_tothread(L, -1);
@@ -334,6 +353,12 @@ int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
         uint64_t lim = end;
         for (uint32_t i = 0; i < c->nhooks; i++)
             if (c->hooks[i].kind == WS_HOOK_INTERVAL && c->hooks[i].next < lim) lim = c->hooks[i].next;
+        if (intr && lim - now > WS_LCTL_SLICE) lim = now + WS_LCTL_SLICE;
+        if (intr && *intr) {
+            ws_error_set(err, WS_E_STATE, "interrupted at cycle %llu (the launch of '%s' is still active)",
+                         (unsigned long long)now, c->kernel);
+            return WS_ADV_ERROR;
+        }
         if (c->tbrk) snap_take(c, tg);
         ws_lpf_before_launch(L, g);     /* Lua prefetcher hooks run on this thread */
         int rc = ws_gpu_run(tg, lim == UINT64_MAX ? 0 : lim - now, err);

@@ -23,6 +23,7 @@
 #define WS_LUA_CTL_H
 
 #include <lua.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -79,6 +80,12 @@ int ws_lctl_launch(lua_State *L, struct ws_lgpu *g, const ws_kernel *k, const ws
                    const ws_arg *args, uint32_t nargs);
 /* gpu:close / __gc: drop the control state (an active launch is abandoned). */
 void ws_lctl_close(lua_State *L, struct ws_lgpu *g);
+/* A flag a signal handler sets (Ctrl-C in the REPL): while it is given, runs
+ * go in slices of WS_LCTL_SLICE cycles and, once the flag is set, advance
+ * returns WS_ADV_ERROR with "interrupted" (the launch stays active; the
+ * flag is left for its owner to clear).  NULL: none. */
+#define WS_LCTL_SLICE 65536
+void ws_lctl_set_interrupt(lua_State *L, volatile sig_atomic_t *flag);
 
 /* ------------------------------------------------------- scenario runner */
 enum { WS_SCN_ERROR = -1, WS_SCN_DONE = 0, WS_SCN_LAUNCH = 1 };

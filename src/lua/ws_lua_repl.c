@@ -16,6 +16,7 @@
 #include "lua/ws_lua_repl.h"
 
 #include "lua/ws_lua.h"
+#include "lua/ws_lua_ctl.h"
 #include "lua/ws_lua_sandbox.h"
 
 #include <errno.h>
@@ -248,6 +249,7 @@ int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;                /* no SA_RESTART: Ctrl-C interrupts getline */
     sigaction(SIGINT, &sa, &old);
+    ws_lctl_set_interrupt(L, &repl_sigint);     /* Ctrl-C also stops a simulation running in C */
 
     if (script) {
         repl_running = L;
@@ -271,6 +273,7 @@ int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv)
     free(buf);
     if (tty) fputc('\n', stdout);
     fflush(stdout);
+    ws_lctl_set_interrupt(L, NULL);
     sigaction(SIGINT, &old, NULL);
     return 0;
 }
