@@ -6,6 +6,7 @@
 #include "lua/ws_lua.h"
 #include "lua/ws_lua_repl.h"
 #include "lua/ws_lua_sandbox.h"
+#include "tui/ws_tui.h"
 #include "util/ws_paths.h"
 
 #include <errno.h>
@@ -31,7 +32,10 @@ static void help(void)
            "With no SCRIPT or COMMAND, runs the default scenario.\n"
            "\n"
            "Options:\n"
-           "  -b, --batch            run without the interactive front end\n"
+           "  -b, --batch            run without the interactive front end (the TUI opens\n"
+           "                         when standard output is a terminal)\n"
+           "      --no-color         no colours in the TUI (also when NO_COLOR is set)\n"
+           "      --ascii            ASCII drawing in the TUI (no block characters)\n"
            "  -i, --interactive      a Lua prompt (after running SCRIPT, if given)\n"
            "      --sandbox          run the script without io/os/package access, reading\n"
            "                         files only below its directory, with a budget of\n"
@@ -99,7 +103,7 @@ fail:
 /* main's work; `sets` has room for argc values, `scratch` checks them. */
 static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 {
-    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV };
+    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS };
     enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
@@ -114,6 +118,9 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         { "list-presets", no_argument, NULL, OPT_LIST_PRESETS },
         { "json", required_argument, NULL, OPT_JSON },
         { "csv", required_argument, NULL, OPT_CSV },
+        { "no-color", no_argument, NULL, OPT_NO_COLOR },
+        { "ascii", no_argument, NULL, OPT_ASCII },
+        { "list-keys", no_argument, NULL, OPT_LIST_KEYS },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -122,6 +129,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     int list_options = 0, list_presets = 0;
     int interactive = 0, sandbox = 0;
     unsigned long long budget = WS_SANDBOX_BUDGET;
+    ws_tui_opts topts = { 0 };
     ws_error err;
     int c;
     lopts.sets = sets;
@@ -184,6 +192,15 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_CSV:
             lopts.csv_path = optarg;
             break;
+        case OPT_NO_COLOR:
+            topts.no_color = true;
+            break;
+        case OPT_ASCII:
+            topts.ascii = true;
+            break;
+        case OPT_LIST_KEYS:   /* hidden: the TUI's keys and commands (for the man page) */
+            ws_tui_print_tables(stdout);
+            return WS_EXIT_OK;
         case 'h':
             help();
             return WS_EXIT_OK;
@@ -260,7 +277,16 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         ws_lua_close(L);
         return irc ? WS_EXIT_FAIL : WS_EXIT_OK;
     }
-    int rc = ws_lua_run_file(L, script, sargc, sargv);
+    int rc;
+    if (!lopts.batch) {
+        topts.scenario = script;
+        topts.argc = sargc;
+        topts.argv = sargv;
+        topts.preset = lopts.preset;
+        rc = ws_tui_main(L, &topts);
+    } else {
+        rc = ws_lua_run_file(L, script, sargc, sargv);
+    }
     ws_lua_close(L);
     return rc ? WS_EXIT_FAIL : WS_EXIT_OK;
 }

@@ -138,7 +138,44 @@ struct ws_tui {
     uint32_t nspark;
     double spark_pf[2][WS_TUI_SPARK]; uint64_t pf_last[3]; uint32_t npf;   /* prefetch view: issued, useful per sample (views2) */
     uint64_t last_cycle, last_insns;        /* for the rates */
+
+    /* (added by tuicore) */
+    int gpu_ref;                 /* registry ref of the gpu userdata (LUA_NOREF: none) */
+    double ipc_interval;         /* IPC over the last sample interval */
+    uint64_t launch_cycle0, launch_insns0;  /* cycle and warp_insns when the launch began */
+    uint64_t last_stall[16], last_busy, last_dcycles;   /* previous sample's counters */
+    bool help;                   /* the help overlay is shown */
+    int help_scroll;
+    bool prompt_on;              /* the ':' prompt is open */
+    char prompt[256];
+    int prompt_len, prompt_pos;
+    char *phist[WS_TUI_HIST];    /* prompt history */
+    int nphist, phist_pos;
+    char search[128];            /* last search text */
+    /* stepwarp in progress: the warp (by place in the grid) and its
+     * instruction count when the step began; brk is the breakpoint used */
+    bool stepwarp;
+    uint32_t sw_cta[3], sw_warp;
+    uint64_t sw_insns;
+    int sw_brk;
+    uint32_t follow_cta[3], follow_warp;    /* the followed warp */
+    uint32_t log_seq;            /* bumped on every log append (for the console's scroll) */
+    const char *kernel_name;     /* of the active or last launch */
+    bool quit_now;               /* SIGTERM: leave without finishing the scenario */
+    double run_t0;               /* monotonic seconds when the run (or speed) began */
+    uint64_t run_c0;             /* simulated cycles of this run so far (for the speed cap) */
+    int cur_y, cur_x;            /* where the console wants the cursor (in its window; -1: none) */
+    struct ws_tui_cap *cap;      /* the captured standard output (NULL off-screen) */
+    char *fatal;                 /* the scenario's error (printed again after the TUI) */
 };
+
+/* Kinds of log lines: each entry of t->log starts with one of these
+ * characters (the text follows). */
+#define WS_LOG_OUT '|'           /* scenario output */
+#define WS_LOG_ERR '!'           /* an error (shown in the error colour) */
+#define WS_LOG_IN '>'            /* console input echo */
+#define WS_LOG_VAL '='           /* a console result */
+#define WS_LOG_INFO '#'          /* TUI messages (breakpoints listed, launches) */
 
 extern const ws_view *const ws_tui_views[];
 extern const int ws_tui_nviews;
@@ -174,6 +211,9 @@ typedef struct ws_tui_key {
     const char *command;         /* command line it runs */
 } ws_tui_key;
 extern const ws_tui_key ws_tui_keys[];
+/* Print the key and command tables (warpscope --list-keys; the man page's
+ * KEYS and COMMANDS sections are checked against it). */
+void ws_tui_print_tables(FILE *f);
 
 /* ---------------------------------------------------------- model access */
 /* Step the active launch by up to n cycles through the control layer;
@@ -185,6 +225,17 @@ void ws_tui_sample(ws_tui *t);
 void ws_tui_log(ws_tui *t, const char *text, bool error);
 void ws_tui_message(ws_tui *t, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Append one line of the given kind (WS_LOG_*). */
+void ws_tui_log_kind(ws_tui *t, char kind, const char *text, size_t len);
+/* The i-th kept log line (0 = oldest) with its kind. */
+const char *ws_tui_log_line(const ws_tui *t, uint32_t i, char *kind);
+/* Free what a ws_tui owns (log, histories); for tests that fill one. */
+void ws_tui_free(ws_tui *t);
+/* Index of view `name` (or a unique prefix) in ws_tui_views; -1 if none. */
+int ws_tui_view_find(const char *name);
+/* The selected warp: false when the slot is empty or no launch is active. */
+struct ws_warp_info;
+bool ws_tui_selected_warp(ws_tui *t, struct ws_warp_info *wi);
 
 /* --------------------------------------------------------- drawing help
  * (ws_tui_draw.c).  Colour pairs: one per stall reason and per owner

@@ -1,0 +1,355 @@
+/* ws_tui.c: the TUI's main loop and its terminal: curses on /dev/tty (so the
+ * scenario's standard output can be captured), capture of file descriptors
+ * 1 and 2 into an unlinked temporary file read into the log, signals
+ * (SIGINT pauses a run or quits, SIGTERM/SIGHUP quit; the terminal is always
+ * restored), resizing, and the pacing of runs: simulate in chunks sized so
+ * the screen is redrawn about 30 times a second, capped by the speed. */
+#include "config.h"
+#include "tui/ws_tui_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lua/ws_lua_ctl.h"
+#include "util/ws_util.h"
+
+#include <lauxlib.h>
+
+#define FRAME_S (1.0 / 30)
+
+/* The capture of the scenario's standard output and error. */
+struct ws_tui_cap {
+    int fd;                      /* the unlinked temporary file */
+    int saved_out, saved_err;    /* the real fd 1 and 2 */
+    off_t off;                   /* bytes read so far */
+    char part[1024];             /* the unfinished last line */
+    size_t plen;
+};
+
+/* The last signal received (a handler can only set a flag). */
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int s)
+{
+    got_signal = s;
+}
+
+static int cap_begin(struct ws_tui_cap *c, ws_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->fd = c->saved_out = c->saved_err = -1;
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/warpscope-out-XXXXXX", dir && *dir ? dir : "/tmp");
+    c->fd = mkstemp(path);
+    if (c->fd < 0)
+        return ws_error_set(err, WS_E_IO, "cannot create a temporary file in %s for the scenario's output: %s",
+                            dir && *dir ? dir : "/tmp", strerror(errno));
+    unlink(path);
+    fflush(stdout);
+    fflush(stderr);
+    c->saved_out = dup(STDOUT_FILENO);
+    c->saved_err = dup(STDERR_FILENO);
+    if (c->saved_out < 0 || c->saved_err < 0 || dup2(c->fd, STDOUT_FILENO) < 0 ||
+        dup2(c->fd, STDERR_FILENO) < 0) {
+        int e = errno;
+        if (c->saved_out >= 0)
+            dup2(c->saved_out, STDOUT_FILENO), close(c->saved_out);
+        if (c->saved_err >= 0)
+            dup2(c->saved_err, STDERR_FILENO), close(c->saved_err);
+        close(c->fd);
+        c->fd = -1;
+        return ws_error_set(err, WS_E_IO, "cannot redirect the standard output: %s", strerror(e));
+    }
+    return 0;
+}
+
+static void cap_end(struct ws_tui_cap *c)
+{
+    if (c->fd < 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    dup2(c->saved_out, STDOUT_FILENO);
+    dup2(c->saved_err, STDERR_FILENO);
+    close(c->saved_out);
+    close(c->saved_err);
+    close(c->fd);
+    c->fd = -1;
+}
+
+void ws_tui_drain(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (!c || c->fd < 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    char buf[8192];
+    for (;;) {
+        ssize_t n = pread(c->fd, buf, sizeof buf, c->off);
+        if (n <= 0)
+            break;
+        c->off += n;
+        for (ssize_t i = 0; i < n; i++) {
+            if (buf[i] == '\n' || c->plen == sizeof c->part) {
+                ws_tui_log_kind(t, WS_LOG_OUT, c->part, c->plen);
+                c->plen = 0;
+                if (buf[i] == '\n')
+                    continue;
+            }
+            c->part[c->plen++] = buf[i];
+        }
+    }
+}
+
+/* ------------------------------------------------------------ terminal */
+typedef struct tui_term {
+    FILE *out, *in;
+    SCREEN *scr;
+} tui_term;
+
+static int term_begin(tui_term *tm, ws_error *err)
+{
+    memset(tm, 0, sizeof tm[0]);
+    tm->out = fopen("/dev/tty", "w");
+    tm->in = fopen("/dev/tty", "r");
+    if (!tm->out || !tm->in) {
+        ws_error_set(err, WS_E_IO, "cannot open the terminal /dev/tty: %s (use --batch)", strerror(errno));
+        goto fail;
+    }
+    tm->scr = newterm(NULL, tm->out, tm->in);
+    if (!tm->scr) {
+        const char *term = getenv("TERM");
+        ws_error_set(err, WS_E_UNSUPPORTED, "cannot start curses on terminal type '%s' (use --batch)",
+                     term ? term : "(unset)");
+        goto fail;
+    }
+    set_term(tm->scr);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(0);
+    return 0;
+fail:
+    if (tm->out)
+        fclose(tm->out);
+    if (tm->in)
+        fclose(tm->in);
+    tm->out = tm->in = NULL;
+    return -1;
+}
+
+static void term_end(tui_term *tm)
+{
+    if (!tm->scr)
+        return;
+    curs_set(1);
+    endwin();
+    delscreen(tm->scr);
+    tm->scr = NULL;
+    fclose(tm->out);
+    fclose(tm->in);
+}
+
+/* ---------------------------------------------------------------- loop */
+static void handle_signal(ws_tui *t)
+{
+    int s = got_signal;
+    if (!s)
+        return;
+    got_signal = 0;
+    if (s == SIGINT && t->rs == WS_RS_RUNNING) {
+        ws_tui_pause(t, "interrupted");
+        return;
+    }
+    t->quit = true;
+    if (s != SIGINT)
+        t->quit_now = true;
+}
+
+static void run_loop(ws_tui *t)
+{
+    double last_draw = -1;
+    uint64_t chunk = 256;
+    while (!t->quit) {
+        handle_signal(t);
+        if (t->quit)
+            break;
+        ws_tui_drain(t);
+        double now = ws_tui_now();
+        bool running = t->rs == WS_RS_RUNNING;
+        if (t->need_redraw && (!running || now - last_draw >= FRAME_S)) {
+            t->need_redraw = false;
+            ws_tui_draw_screen(t);
+            last_draw = ws_tui_now();
+        }
+        /* Keys: wait while idle; only look while running. */
+        int wait_ms = running ? 0 : 100;
+        uint64_t allowed = chunk;
+        if (running && t->speed) {
+            if (t->run_t0 == 0)
+                t->run_t0 = now, t->run_c0 = 0;
+            double due = (double)t->speed * (now - t->run_t0);
+            if (due < (double)t->run_c0 + 1) {
+                double wait = ((double)t->run_c0 + 1 - due) / (double)t->speed;
+                wait_ms = wait > FRAME_S ? (int)(FRAME_S * 1000) : (int)(wait * 1000) + 1;
+                allowed = 0;
+            } else {
+                double a = due - (double)t->run_c0;
+                allowed = a < (double)chunk ? (uint64_t)a : chunk;
+            }
+        }
+        wtimeout(stdscr, wait_ms);
+        int ch = wgetch(stdscr);
+        int nkeys = 0;
+        while (ch != ERR && nkeys++ < 64 && !t->quit) {
+            ws_tui_on_key(t, ch);
+            wtimeout(stdscr, 0);
+            ch = wgetch(stdscr);
+        }
+        if (t->rs != WS_RS_RUNNING || t->quit || allowed == 0)
+            continue;
+        if (t->run_t0 == 0)
+            t->run_t0 = now, t->run_c0 = 0;
+        double t0 = ws_tui_now();
+        uint64_t done = ws_tui_run_chunk(t, allowed);
+        double dt = ws_tui_now() - t0;
+        t->run_c0 += done;
+        /* Keep a chunk near 60% of a frame, so drawing and keys fit too. */
+        if (allowed == chunk) {
+            if (dt < FRAME_S * 0.3 && chunk < (1u << 26))
+                chunk *= 2;
+            else if (dt > FRAME_S * 0.9 && chunk > 1)
+                chunk /= 2;
+        }
+        if (dt > 0 && done)
+            t->sim_rate = t->sim_rate ? 0.7 * t->sim_rate + 0.3 * ((double)done / dt) : (double)done / dt;
+        if (t->rs != WS_RS_RUNNING)
+            t->need_redraw = true;
+    }
+}
+
+/* The scenario output's last lines, for the real standard output after the
+ * TUI closes (the JSON and summary are written by the gpu at close). */
+static void print_tail(ws_tui *t, FILE *f)
+{
+    uint32_t n = 0, start;
+    for (start = t->nlog; start > 0 && n < 20; start--) {
+        char kind;
+        ws_tui_log_line(t, start - 1, &kind);
+        if (kind == WS_LOG_OUT)
+            n++;
+    }
+    for (uint32_t i = start; i < t->nlog; i++) {
+        char kind;
+        const char *s = ws_tui_log_line(t, i, &kind);
+        if (kind == WS_LOG_OUT)
+            fprintf(f, "%s\n", s);
+    }
+    fflush(f);
+}
+
+int ws_tui_main(lua_State *L, const ws_tui_opts *o)
+{
+    ws_error err;
+    ws_tui *t = calloc(1, sizeof *t);
+    struct ws_tui_cap *cap = calloc(1, sizeof *cap);
+    if (!t || !cap) {
+        free(t);
+        free(cap);
+        fprintf(stderr, "warpscope: out of memory\n");
+        return 1;
+    }
+    t->L = L;
+    t->scenario = o->scenario;
+    t->preset = o->preset;
+    t->gpu_ref = LUA_NOREF;
+    t->cur_y = t->cur_x = -1;
+    t->rs = WS_RS_LOADING;
+
+    setlocale(LC_ALL, "");
+    t->ascii = o->ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+#ifndef WS_CURSES_WIDE
+    t->ascii = true;
+#endif
+    const char *nc = getenv("NO_COLOR");
+    t->color = !o->no_color && !(nc && *nc);
+
+    tui_term tm;
+    if (term_begin(&tm, &err) != 0) {
+        fprintf(stderr, "warpscope: %s\n", err.msg);
+        free(t);
+        free(cap);
+        return 1;
+    }
+    if (cap_begin(cap, &err) != 0) {
+        term_end(&tm);
+        fprintf(stderr, "warpscope: %s\n", err.msg);
+        free(t);
+        free(cap);
+        return 1;
+    }
+    t->cap = cap;
+    ws_tui_colors_init(t->color);
+
+    struct sigaction sa, old_int, old_term, old_hup;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
+
+    ws_tui_lua_install(t);
+    int status = 0;
+    t->scn = ws_scn_new(L, o->scenario, o->argc, o->argv, &err);
+    if (!t->scn) {
+        t->rs = WS_RS_ERROR;
+        ws_tui_log(t, err.msg, true);
+        t->fatal = ws_xstrdup(err.msg);
+        ws_tui_message(t, true, "cannot load the scenario (see the console)");
+        t->view = ws_tui_nviews - 1;
+    } else {
+        ws_tui_message(t, false, "loading %s ...", o->scenario);
+        ws_tui_draw_screen(t);
+        ws_tui_next_launch(t);
+        if (t->rs == WS_RS_FINISHED || t->rs == WS_RS_ERROR)
+            t->view = ws_tui_nviews - 1;   /* the console: the output or the error */
+        else
+            ws_tui_message(t, false, "paused at the first cycle of launch 1: space/s step, c runs, ? help");
+    }
+    t->need_redraw = true;
+    run_loop(t);
+    if (t->rs == WS_RS_ERROR)
+        status = 1;
+
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    term_end(&tm);
+    ws_tui_drain(t);
+    cap_end(cap);
+    print_tail(t, stdout);
+    if (t->fatal)
+        fprintf(stderr, "warpscope: %s\n", t->fatal);
+    if (t->scn)
+        ws_scn_free(t->scn);
+    /* Lua keeps no pointer to t past this point: `tui` functions become
+     * stale; remove them. */
+    lua_pushnil(L);
+    lua_setglobal(L, "tui");
+    ws_tui_free(t);
+    free(t->fatal);
+    free(t);
+    free(cap);
+    return status;
+}

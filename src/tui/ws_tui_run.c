@@ -1,0 +1,385 @@
+/* ws_tui_run.c: how the TUI moves the model: the scenario's launches
+ * (ws_scn_*), steps and runs through the control layer (ws_lctl_advance,
+ * so hooks and breakpoints behave as in batch mode), stepping one warp,
+ * following a warp, and the GPU-wide samples behind the sparklines. */
+#include "config.h"
+#include "tui/ws_tui_int.h"
+
+#include <inttypes.h>
+#include <lauxlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "arch/ws_gpu.h"
+#include "arch/ws_gpu_dbg.h"
+#include "lua/ws_lua_ctl.h"
+#include "arch/ws_dram.h"
+#include "arch/ws_mempart.h"
+#include "util/ws_util.h"
+
+#include <stdlib.h>
+
+/* Steps up to this many cycles run at once; longer ones run in chunks
+ * from the main loop (which keeps redrawing and reading keys). */
+#define SYNC_STEP 2000
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool ws_tui_selected_warp(ws_tui *t, ws_warp_info *wi)
+{
+    memset(wi, 0, sizeof *wi);
+    if (!t->g || !ws_gpu_launch_active(t->g))
+        return false;
+    if (t->sm >= ws_gpu_nsms(t->g) || t->slot >= ws_gpu_warp_slots(t->g))
+        return false;
+    ws_gpu_warp(t->g, t->sm, t->slot, wi);
+    return wi->valid;
+}
+
+uint64_t ws_tui_warp_id(const ws_warp_info *wi)
+{
+    /* The grid's shape is not visible here: exact for 1-D grids. */
+    if (wi->cta[1] || wi->cta[2])
+        return WS_BRK_ANY;
+    return ws_brk_warp_id(wi->cta[0], wi->warp);
+}
+
+static bool same_warp(const ws_warp_info *wi, const uint32_t cta[3], uint32_t warp)
+{
+    return wi->valid && wi->warp == warp && !memcmp(wi->cta, cta, sizeof wi->cta);
+}
+
+void ws_tui_refollow(ws_tui *t)
+{
+    if (!t->follow || !t->g || !ws_gpu_launch_active(t->g))
+        return;
+    ws_warp_info wi;
+    ws_gpu_warp(t->g, t->sm, t->slot, &wi);
+    if (same_warp(&wi, t->follow_cta, t->follow_warp))
+        return;
+    uint32_t nsm = ws_gpu_nsms(t->g), ns = ws_gpu_warp_slots(t->g);
+    for (uint32_t s = 0; s < nsm; s++)
+        for (uint32_t k = 0; k < ns; k++) {
+            ws_gpu_warp(t->g, s, k, &wi);
+            if (same_warp(&wi, t->follow_cta, t->follow_warp)) {
+                t->sm = s;
+                t->slot = k;
+                return;
+            }
+        }
+}
+
+/* The samples read the model's live counters, never ws_gpu_stats_sync:
+ * what the statistics output looks like must not depend on when a front
+ * end looked.  Issued warp instructions are the warp-cycles in "selected". */
+static uint64_t issued(ws_gpu *g)
+{
+    return ws_gpu_stall_total(g, WS_STALL_SELECTED);
+}
+
+static void dram_busy(ws_gpu *g, uint64_t *busy, uint64_t *cycles)
+{
+    ws_memsys *m = ws_gpu_memsys(g);
+    *busy = *cycles = 0;
+    for (uint32_t c = 0, n = m ? ws_memsys_nchannels(m) : 0; c < n; c++) {
+        const ws_dram_stats *st = ws_dram_stats_get(ws_memsys_dram(m, c));
+        *busy += st->data_busy;
+        *cycles += st->cycles;
+    }
+}
+
+static void push(double *ring, uint32_t n, double v)
+{
+    if (n >= WS_TUI_SPARK) {
+        memmove(ring, ring + 1, (WS_TUI_SPARK - 1) * sizeof *ring);
+        ring[WS_TUI_SPARK - 1] = v;
+    } else {
+        ring[n] = v;
+    }
+}
+
+/* Remember the counters without taking a sample (a new gpu or launch). */
+static void sample_base(ws_tui *t)
+{
+    t->last_cycle = ws_gpu_cycle(t->g);
+    t->last_insns = issued(t->g);
+    dram_busy(t->g, &t->last_busy, &t->last_dcycles);
+    for (int s = 0; s < WS_STALL_COUNT && s < 16; s++)
+        t->last_stall[s] = ws_gpu_stall_total(t->g, (ws_stall)s);
+}
+
+void ws_tui_sample(ws_tui *t)
+{
+    if (!t->g)
+        return;
+    uint64_t cyc = ws_gpu_cycle(t->g);
+    if (cyc < t->last_cycle) {
+        sample_base(t);
+        return;
+    }
+    if (cyc == t->last_cycle)
+        return;
+    uint64_t insns = issued(t->g), busy, dcyc;
+    dram_busy(t->g, &busy, &dcyc);
+    double dc = (double)(cyc - t->last_cycle);
+    t->ipc_interval = insns >= t->last_insns ? (double)(insns - t->last_insns) / dc : 0;
+    uint32_t n = t->nspark;
+    push(t->spark_ipc, n, t->ipc_interval);
+    double bw = dcyc > t->last_dcycles && busy >= t->last_busy
+                    ? (double)(busy - t->last_busy) / (double)(dcyc - t->last_dcycles)
+                    : 0;
+    push(t->spark_bw, n, bw > 1 ? 1 : bw);
+    uint64_t d[WS_STALL_COUNT], sum = 0;
+    for (int s = 0; s < WS_STALL_COUNT; s++) {
+        uint64_t v = ws_gpu_stall_total(t->g, (ws_stall)s);
+        d[s] = v >= t->last_stall[s] ? v - t->last_stall[s] : 0;
+        t->last_stall[s] = v;
+        if (s != WS_STALL_IDLE)
+            sum += d[s];
+    }
+    double row[14] = { 0 };
+    for (int s = 0; s < WS_STALL_COUNT && s < 14; s++)
+        row[s] = sum && s != WS_STALL_IDLE ? (double)d[s] / (double)sum : 0;
+    if (n >= WS_TUI_SPARK) {
+        memmove(t->spark_stall, t->spark_stall + 1, (WS_TUI_SPARK - 1) * sizeof t->spark_stall[0]);
+        memcpy(t->spark_stall[WS_TUI_SPARK - 1], row, sizeof row);
+    } else {
+        memcpy(t->spark_stall[n], row, sizeof row);
+        t->nspark++;
+    }
+    t->last_cycle = cyc;
+    t->last_insns = insns;
+    t->last_busy = busy;
+    t->last_dcycles = dcyc;
+    for (int i = 0; i < ws_tui_nviews; i++)
+        if (ws_tui_views[i]->sample)
+            ws_tui_views[i]->sample(t);
+    t->need_redraw = true;
+}
+
+static void stepwarp_end(ws_tui *t)
+{
+    if (!t->stepwarp)
+        return;
+    t->stepwarp = false;
+    if (t->g)
+        ws_gpu_brk_del(t->g, t->sw_brk);
+}
+
+void ws_tui_pause(ws_tui *t, const char *why)
+{
+    stepwarp_end(t);
+    if (t->rs == WS_RS_RUNNING) {
+        t->rs = WS_RS_PAUSED;
+        if (why)
+            ws_tui_message(t, false, "%s at cycle %" PRIu64, why, t->g ? ws_gpu_cycle(t->g) : 0);
+    }
+    t->to = WS_TO_NONE;
+    t->need_redraw = true;
+}
+
+void ws_tui_next_launch(ws_tui *t)
+{
+    if (t->rs != WS_RS_LOADING && t->rs != WS_RS_BETWEEN)
+        return;
+    stepwarp_end(t);
+    ws_error err;
+    ws_error_clear(&err);
+    int r = ws_scn_resume(t->scn, &err);
+    t->need_redraw = true;
+    if (r == WS_SCN_LAUNCH) {
+        t->lg = ws_scn_gpu(t->scn);
+        t->g = t->lg ? ws_lctl_model(t->lg) : NULL;
+        t->launches_seen++;
+        ws_tui_lua_set_gpu(t);
+        if (!t->g) {
+            t->rs = WS_RS_ERROR;
+            ws_tui_message(t, true, "the scenario launched on a functional gpu (the TUI needs a timing gpu)");
+            return;
+        }
+        const ws_kernel *k = ws_gpu_kernel(t->g);
+        t->kernel_name = k ? ws_kernel_name(k) : "?";
+        sample_base(t);
+        t->launch_cycle0 = ws_gpu_launch_start(t->g);
+        t->launch_insns0 = t->last_insns;
+        t->rs = WS_RS_PAUSED;
+        char line[200];
+        int n = snprintf(line, sizeof line, "launch %" PRIu32 ": %s at cycle %" PRIu64,
+                         ws_gpu_launch_number(t->g), t->kernel_name, ws_gpu_cycle(t->g));
+        ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n);
+        ws_tui_message(t, false, "%s", line);
+        if (t->sm >= ws_gpu_nsms(t->g))
+            t->sm = 0;
+        if (t->slot >= ws_gpu_warp_slots(t->g))
+            t->slot = 0;
+        ws_tui_refollow(t);
+    } else if (r == WS_SCN_DONE) {
+        t->rs = WS_RS_FINISHED;
+        ws_tui_log_kind(t, WS_LOG_INFO, "the scenario has finished", 25);
+        ws_tui_message(t, false, "the scenario has finished (q quits)");
+    } else {
+        t->rs = WS_RS_ERROR;
+        ws_tui_log(t, err.msg[0] ? err.msg : "the scenario failed", true);
+        free(t->fatal);
+        t->fatal = ws_xstrdup(err.msg[0] ? err.msg : "the scenario failed");
+        ws_tui_message(t, true, "scenario error (shown in the console, view 8)");
+    }
+}
+
+/* A stepwarp breakpoint hit: true when the stepped warp has issued. */
+static bool stepwarp_done(ws_tui *t)
+{
+    ws_warp_info wi;
+    ws_gpu_warp(t->g, t->sm, t->slot, &wi);
+    if (!same_warp(&wi, t->sw_cta, t->sw_warp)) {
+        ws_tui_message(t, false, "the warp has left slot %" PRIu32 " (it exited)", t->slot);
+        return true;
+    }
+    if (wi.insns == t->sw_insns)
+        return false;
+    ws_tui_message(t, false, "warp stepped: SM %" PRIu32 " slot %" PRIu32 " now at line %" PRIu32 " (pc %" PRIu32
+                             "), cycle %" PRIu64,
+                   t->sm, t->slot, wi.line, wi.pc, ws_gpu_cycle(t->g));
+    return true;
+}
+
+int ws_tui_step(ws_tui *t, uint64_t n)
+{
+    if (!t->lg || !t->g || (t->rs != WS_RS_PAUSED && t->rs != WS_RS_RUNNING))
+        return WS_ADV_IDLE;
+    ws_error err;
+    ws_error_clear(&err);
+    int r = ws_lctl_advance(t->L, t->lg, n, &err);
+    switch (r) {
+    case WS_ADV_BUDGET:
+        break;
+    case WS_ADV_DONE:
+    case WS_ADV_IDLE:
+        stepwarp_end(t);
+        t->rs = WS_RS_BETWEEN;
+        ws_tui_message(t, false, "launch %" PRIu32 " (%s) finished at cycle %" PRIu64 "; step or c goes on",
+                       ws_gpu_launch_number(t->g), t->kernel_name ? t->kernel_name : "?", ws_gpu_cycle(t->g));
+        break;
+    case WS_ADV_BREAK: {
+        const ws_brk_hit *h = ws_lctl_hit(t->lg);
+        if (t->stepwarp && h && h->id == t->sw_brk) {
+            if (!stepwarp_done(t)) {
+                r = WS_ADV_BUDGET;   /* another warp of the SM issued: go on */
+                break;
+            }
+            stepwarp_end(t);
+            t->rs = WS_RS_PAUSED;
+            t->to = WS_TO_NONE;
+            break;
+        }
+        stepwarp_end(t);
+        t->rs = WS_RS_PAUSED;
+        t->to = WS_TO_NONE;
+        if (h) {
+            if (h->sm >= 0 && (uint32_t)h->sm < ws_gpu_nsms(t->g)) {
+                t->sm = (uint32_t)h->sm;
+                if (h->slot >= 0 && (uint32_t)h->slot < ws_gpu_warp_slots(t->g))
+                    t->slot = (uint32_t)h->slot;
+            }
+            ws_tui_message(t, false, "%s", h->text);
+            ws_tui_log_kind(t, WS_LOG_INFO, h->text, strlen(h->text));
+        }
+        break;
+    }
+    case WS_ADV_STOP:
+        stepwarp_end(t);
+        t->rs = WS_RS_PAUSED;
+        t->to = WS_TO_NONE;
+        ws_tui_message(t, false, "stopped by a hook at cycle %" PRIu64, ws_gpu_cycle(t->g));
+        break;
+    default:
+        stepwarp_end(t);
+        t->rs = WS_RS_ERROR;
+        ws_tui_log(t, err.msg[0] ? err.msg : "the launch failed", true);
+        ws_tui_message(t, true, "%s", err.msg[0] ? err.msg : "the launch failed");
+        break;
+    }
+    ws_tui_refollow(t);
+    ws_tui_sample(t);
+    t->need_redraw = true;
+    return r;
+}
+
+int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err)
+{
+    switch (t->rs) {
+    case WS_RS_FINISHED:
+        return ws_error_set(err, WS_E_STATE, "the scenario has finished (q quits)");
+    case WS_RS_ERROR:
+        return ws_error_set(err, WS_E_STATE, "the scenario stopped with an error (see the console); q quits");
+    case WS_RS_LOADING:
+    case WS_RS_BETWEEN:
+        /* Begin the next launch; a step stops at its first cycle. */
+        ws_tui_next_launch(t);
+        if (t->rs == WS_RS_PAUSED && (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_KERNEL_END)) {
+            t->rs = WS_RS_RUNNING;
+            t->to = to;
+            t->run_t0 = 0;
+        }
+        return 0;
+    case WS_RS_PAUSED:
+    case WS_RS_RUNNING:
+        break;
+    }
+    t->to = to;
+    if (to == WS_TO_CYCLES && n <= SYNC_STEP && !t->stepwarp) {
+        t->rs = WS_RS_PAUSED;
+        ws_tui_step(t, n);
+        if (t->rs == WS_RS_PAUSED && t->to == WS_TO_CYCLES)
+            t->to = WS_TO_NONE;
+        return 0;
+    }
+    t->run_left = n;
+    t->rs = WS_RS_RUNNING;
+    t->run_t0 = 0;   /* the loop starts the clock */
+    return 0;
+}
+
+uint64_t ws_tui_run_chunk(ws_tui *t, uint64_t n)
+{
+    if (t->rs != WS_RS_RUNNING || !t->g)
+        return 0;
+    if (t->to == WS_TO_CYCLES && n > t->run_left)
+        n = t->run_left;
+    uint64_t c0 = ws_gpu_cycle(t->g);
+    int r = n ? ws_tui_step(t, n) : WS_ADV_BUDGET;
+    uint64_t done = ws_gpu_cycle(t->g) - c0;
+    if (t->to == WS_TO_CYCLES) {
+        t->run_left -= done < t->run_left ? done : t->run_left;
+        if (t->run_left == 0 && t->rs == WS_RS_RUNNING) {
+            t->rs = WS_RS_PAUSED;
+            t->to = WS_TO_NONE;
+        }
+    }
+    if (r == WS_ADV_DONE || r == WS_ADV_IDLE) {
+        /* rs is BETWEEN: go on into the next launch when the target lies beyond. */
+        ws_run_to to = t->to;
+        if (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_NEXT_LAUNCH) {
+            ws_tui_next_launch(t);
+            if (t->rs == WS_RS_PAUSED && to != WS_TO_NEXT_LAUNCH) {
+                t->rs = WS_RS_RUNNING;
+                t->to = to;
+            } else {
+                t->to = WS_TO_NONE;
+            }
+        } else {
+            t->to = WS_TO_NONE;
+        }
+    }
+    return done;
+}
+
+double ws_tui_now(void)
+{
+    return now_s();
+}

@@ -1,0 +1,57 @@
+# The terminal is restored when the TUI gets SIGTERM (and SIGINT while
+# paused), a scenario error is shown in the console and the session goes
+# on, NO_COLOR and --ascii start fine.
+. "$WS_SRCDIR/tests/tui_lib.sh"
+
+wpid() { pgrep -f "^$W" -P "$(T display -p '#{pane_pid}')" | head -1; }
+
+start
+expect 'PAUSED +cycle 0 ' "opens paused" 20
+kill -TERM "$(wpid)"
+expect '^EXIT=' "SIGTERM ends it"
+t_is "$(T display -p '#{alternate_on}')" 0 "the alternate screen is left after SIGTERM"
+sleep 0.2
+t_ok "$(cmp -s "$tmp/stty.before" "$tmp/stty.after"; echo $?)" "the terminal settings are restored after SIGTERM"
+T kill-server
+
+start
+expect 'PAUSED +cycle 0 ' "opens again" 20
+keys c
+expect 'RUNNING' "c runs"
+kill -INT "$(wpid)"
+expect 'PAUSED' "SIGINT pauses a run"
+kill -INT "$(wpid)"
+expect '^EXIT=' "SIGINT while paused quits"
+sleep 0.2
+t_ok "$(cmp -s "$tmp/stty.before" "$tmp/stty.after"; echo $?)" "the terminal settings are restored after SIGINT"
+T kill-server
+
+cat > "$tmp/bad.lua" <<'LUA'
+print("before the error")
+local x = nil
+x.field = 1
+LUA
+start --no-color --ascii "$tmp/bad.lua"
+expect 'ERROR' "a scenario error puts the TUI in the ERROR state"
+expect "attempt to index a nil value" "the console shows the error"
+expect 'before the error' "and the output before it"
+keys 'print("still here")' Enter
+expect '^still here' "the console still works"
+keys Escape
+keys s
+expect 'the scenario stopped with an error' "stepping explains why it cannot"
+keys q
+expect '^EXIT=1' "exit status 1 after a scenario error"
+expect "warpscope: .*attempt to index a nil value" "the error is printed again after the TUI"
+T kill-server
+
+cat > "$tmp/nolaunch.lua" <<'LUA'
+print("no kernel here")
+LUA
+NO_COLOR=1 start "$tmp/nolaunch.lua"
+expect 'FINISHED' "a scenario without launches finishes"
+expect '^no kernel here' "its output is shown"
+keys Escape q
+expect '^EXIT=0' "quits with status 0"
+expect '^no kernel here' "its output is printed again after the TUI"
+t_done
