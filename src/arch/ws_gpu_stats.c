@@ -197,6 +197,7 @@ void ws_gpu_stats_sync(ws_gpu *g)
         for (int l = 0; l < WS_LVL_COUNT; l++) {
             m->lat_sum[l] += g->sms[i].c.lat_sum[l];
             m->lat_n[l] += g->sms[i].c.lat_n[l];
+            if (l == WS_LVL_L1) continue;   /* the average is over requests that left the L1 */
             m->lat_sum_all += g->sms[i].c.lat_sum[l];
             m->lat_n_all += g->sms[i].c.lat_n[l];
         }
@@ -386,7 +387,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
     ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
-    ws_stats_counter(s, "mem.latency_sum", "sum of request latencies, LD/ST issue to data back", "",
+    ws_stats_counter(s, "mem.latency_sum", "sum of request latencies, LD/ST issue to data back, of requests that missed in L1", "",
                      &m->lat_sum_all, 1, 0);
     ws_stats_counter(s, "mem.latency_n", "requests in mem.latency_sum", "", &m->lat_n_all, 1, 0);
     ws_stats_derived(s, "mem.avg_latency", "average memory latency (cycles)", "", 1, d_avg_lat);

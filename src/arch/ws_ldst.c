@@ -491,6 +491,8 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (ac) ac->l1_hits++;
         if (pl) pl->l1_hits++;
         if (r->load != NO_LOAD) hev_push(sm, now + sm->gpu->cfg.l1_latency, r->load, WS_LVL_L1);
+        sm->c.lat_sum[WS_LVL_L1] += sm->gpu->cfg.l1_latency;   /* (not in mem.latency_sum) */
+        sm->c.lat_n[WS_LVL_L1]++;
         sm->slots[r->slot].outstanding--;
         ws_mreq_free(&g->pool, r);
         break;
