@@ -342,4 +342,30 @@ T.raises(function() return w:info() end, "stale warp handle: its gpu was closed"
 T.raises(function() return gpu:sm(0) end, "closed gpu", "gpu:sm after close")
 T.is(tostring(sm), "SM 0 (stale: gpu closed)", "a stale SM prints as stale")
 
+-- the prefetch cache (pf.dest = pfc, the g80-mtp preset) is a cache handle too
+do
+  local pg = ws.gpu{ preset = "g80-mtp", quiet = true, ["pf.policy"] = "stride" }
+  local pk = pg:load_ptx(ws.data_path("scenarios/kernels/micro_stream.ptx")):kernel("micro_copy")
+  local n = 1 << 16
+  local src, dst = pg:array("i32", n, { name = "src" }), pg:array("i32", n, { name = "dst" })
+  pg:start(pk, { grid = n // 256, block = 256 }, src, dst, n)
+  pg:step(20000)
+  T.is(pg:sm(0).l1d, nil, "g80-mtp has no L1D")
+  local best, most = nil, 0
+  for i = 0, pg:machine().nsms - 1 do
+    local v = pg:sm(i):counters()["pf.issued"]
+    if v > most then best, most = i, v end
+  end
+  T.ok(best ~= nil, "some SM issued prefetches")
+  local pc = pg:sm(best).pfc
+  T.is(pc.kind, "pfc", "sm.pfc is the prefetch cache")
+  T.is(tostring(pc), ("prefetch cache of SM %d"):format(best), "it prints as such")
+  T.is(pc:config().size, 16384, "16 KB (g80-mtp)")
+  local used = 0
+  for _, l in ipairs(pc:lines()) do if l.state ~= "invalid" then used = used + 1 end end
+  T.ok(used > 0 and used <= most, ("its lines hold prefetches (%d lines, %d issued)"):format(used, most))
+  pg:finish()
+  T.is(ws.gpu{ quiet = true }:sm(0).pfc, nil, "no prefetch cache when prefetches go to L1")
+end
+
 T.done()

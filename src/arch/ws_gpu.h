@@ -141,6 +141,8 @@ int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, const ws_pt_ops *tops,
  * returns false when the SM has no prefetch engine) and queue. */
 bool ws_gpu_pf_inspect(const ws_gpu *g, uint32_t sm, ws_pf_insp *policy, ws_pf_insp *throttle);
 uint32_t ws_gpu_pf_queue(const ws_gpu *g, uint32_t sm, uint64_t *lines, uint32_t max);
+/* SM `sm`'s prefetch cache (pf.dest = pfc), or NULL when prefetches go to L1. */
+ws_cache *ws_gpu_pfc(ws_gpu *g, uint32_t sm);
 /* A transition of some SM's policy or throttle (the GPU keeps a log). */
 typedef struct ws_pf_tlog {
     uint64_t cycle;

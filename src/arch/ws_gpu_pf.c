@@ -78,6 +78,11 @@ int ws_gpu_pf_set_policy(ws_gpu *g, const ws_pf_ops *ops, const ws_pt_ops *tops,
     return 0;
 }
 
+ws_cache *ws_gpu_pfc(ws_gpu *g, uint32_t sm)
+{
+    return sm < g->cfg.nsms && g->sms[sm].pfe ? g->sms[sm].pfe->pfc : NULL;
+}
+
 bool ws_gpu_pf_inspect(const ws_gpu *g, uint32_t sm, ws_pf_insp *policy, ws_pf_insp *throttle)
 {
     if (sm >= g->cfg.nsms || !g->sms[sm].pfe) return false;

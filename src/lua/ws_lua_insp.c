@@ -315,15 +315,16 @@ static int sm_index(lua_State *L)
         lua_pushinteger(L, check_sm(L, 1, &g)->sm);
         return 1;
     }
-    if (strcmp(k, "l1d") == 0) {
+    if (strcmp(k, "l1d") == 0 || strcmp(k, "pfc") == 0) {   /* pfc: the prefetch cache (pf.dest = pfc) */
         ws_gpu *g;
         ws_lsm *s = check_sm(L, 1, &g);
-        if (!ws_gpu_l1d(g, s->sm)) {
+        bool pfc = k[0] == 'p';
+        if (!(pfc ? ws_gpu_pfc(g, s->sm) : ws_gpu_l1d(g, s->sm))) {
             lua_pushnil(L);
             return 1;
         }
         lua_getiuservalue(L, 1, 1);
-        ws_linsp_push_cache(L, lua_gettop(L), WS_LCACHE_L1D, s->sm);
+        ws_linsp_push_cache(L, lua_gettop(L), pfc ? WS_LCACHE_PFC : WS_LCACHE_L1D, s->sm);
         return 1;
     }
     if (strcmp(k, "prefetcher") == 0 || strcmp(k, "throttle") == 0) {

@@ -25,13 +25,15 @@
 #include <lauxlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = { "l1d", "l2" };
+static const char *const kind_names[] = { "l1d", "l2", "pfc" };
 
 static ws_cache *check_cache(lua_State *L, int idx, ws_lcache **hp)
 {
     ws_lcache *h = luaL_checkudata(L, idx, WS_CACHE_MT);
     ws_gpu *g = ws_linsp_model_of(L, idx, "cache");
-    ws_cache *c = h->kind == WS_LCACHE_L1D ? ws_gpu_l1d(g, h->index) : ws_memsys_l2(ws_gpu_memsys(g), h->index);
+    ws_cache *c = h->kind == WS_LCACHE_L1D   ? ws_gpu_l1d(g, h->index)
+                  : h->kind == WS_LCACHE_PFC ? ws_gpu_pfc(g, h->index)
+                                             : ws_memsys_l2(ws_gpu_memsys(g), h->index);
     if (!c) luaL_error(L, "stale cache handle: %s %d no longer exists", kind_names[h->kind], (int)h->index);
     if (hp) *hp = h;
     return c;
@@ -243,7 +245,9 @@ static int c_tostring(lua_State *L)
     ws_lcache *h = luaL_checkudata(L, 1, WS_CACHE_MT);
     lua_getiuservalue(L, 1, 1);
     ws_lgpu *g = luaL_testudata(L, -1, WS_GPU_MT);
-    lua_pushfstring(L, "%s %d%s", h->kind == WS_LCACHE_L1D ? "L1D of SM" : "L2 slice", (int)h->index,
+    lua_pushfstring(L, "%s %d%s",
+                    h->kind == WS_LCACHE_L1D ? "L1D of SM" : h->kind == WS_LCACHE_PFC ? "prefetch cache of SM" : "L2 slice",
+                    (int)h->index,
                     g && g->tg ? "" : " (stale: gpu closed)");
     return 1;
 }

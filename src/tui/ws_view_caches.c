@@ -9,7 +9,8 @@
  * of blocks; when they do not all fit, up/down/PgUp/PgDn/Home/End scroll.
  * Middle right: the MSHR entries in use (line address, owner letter, number
  * of requests merged into it), the occupancy of L1 per array (bars), and the
- * prefetch cache when pf.dest = pfc.  Bottom: one summary per L2 slice
+ * prefetch cache when pf.dest = pfc (x shows its lines in the grid instead
+ * of the L1's).  Bottom: one summary per L2 slice
  * (occupancy, hit rate, MSHR entries in use, miss-queue length).
  *
  * Everything is read through ws_cache.h / ws_mempart.h; nothing is
@@ -123,6 +124,7 @@ static bool key(ws_tui *t, int k)
     case KEY_NPAGE: vs->scroll += page; break;
     case KEY_HOME: vs->scroll = 0; break;
     case KEY_END: vs->scroll = 1 << 30; break;
+    case 'x': vs->sub = !vs->sub; vs->scroll = 0; break;     /* L1D / prefetch cache */
     default: return false;
     }
     if (vs->scroll < 0) vs->scroll = 0;
@@ -206,12 +208,15 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     ws_gpu *g = t->g;
     uint32_t nsms = ws_gpu_nsms(g);
     uint32_t sm = t->sm < nsms ? t->sm : 0;
-    ws_cache *c = ws_gpu_l1d(g, sm);
+    ws_cache *pfc = ws_gpu_pfc(g, sm);
+    bool show_pfc = vstate(t)->sub && pfc;
+    ws_cache *c = show_pfc ? pfc : ws_gpu_l1d(g, sm);
+    const char *cname = show_pfc ? "prefetch cache" : "L1D";
     /* The last row: this view's keys. */
     if (rows > 8) {
         rows--;
-        ws_tui_text(w, rows, 0, cols, ws_tui_attr(WS_CP_DIM),
-                    "j/k PgUp/PgDn Home/End: scroll the sets");
+        ws_tui_text(w, rows, 0, cols, ws_tui_attr(WS_CP_DIM), "j/k PgUp/PgDn Home/End: scroll the sets%s",
+                    pfc ? (show_pfc ? "   x: show the L1D" : "   x: show the prefetch cache") : "");
     }
     bool color = ws_tui_has_color();
     char b1[16], b2[16], b3[16], b4[16];
@@ -259,7 +264,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     }
 
     ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_TITLE),
-                "L1D of SM %u/%u: %u sets x %u ways x %u B, MSHRs %u in use of %u, miss queue %u", sm,
+                "%s of SM %u/%u: %u sets x %u ways x %u B, MSHRs %u in use of %u, miss queue %u", cname, sm,
                 nsms, cf->sets, cf->ways, cf->line, minuse, mcap, ws_cache_missq_len(c));
     uint64_t rf = 0;
     for (int i = 0; i < WS_CFAIL_COUNT; i++) rf += st->resfail[i];
@@ -380,7 +385,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                         "... %u more, %u requests in all", minuse - k, merged_total);
         ry += mshown_rows + (minuse > k ? 1 : 0);
         if (ry < rend) {
-            ws_tui_section(w, ry++, rx, rw, "L1 occupancy per array", t->ascii);
+            ws_tui_section(w, ry++, rx, rw, show_pfc ? "prefetch-cache occupancy per array" : "L1 occupancy per array",
+                           t->ascii);
             uint32_t nl = cf->sets * cf->ways;
             for (uint32_t i = 0; i <= MAX_ALLOCS && ry < rend; i++) {
                 if (!o.lines[i]) continue;
@@ -411,7 +417,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                         ws_tui_si(b1, sizeof b1, ws_stats_get(ws_gpu_stats(g), "pf.pfc_hits", (int)sm)));
             if (ry < rend)
                 ws_tui_text(w, ry++, rx + 1, rw - 1, ws_tui_attr(WS_CP_DIM),
-                            "(its lines are not inspectable through ws_gpu.h)");
+                            show_pfc ? "(shown in the grid; x: the L1D)" : "(x: show its lines in the grid)");
         }
     }
 
