@@ -545,6 +545,7 @@ static int inspect_which(lua_State *L, int throttle)
         return luaL_error(L, "SM %d does not exist (0..%d)", (int)sm, (int)ws_gpu_nsms(g->tg) - 1);
     ws_pf_insp in;
     ws_pf_insp_init(&in);
+    ws_lpf_before_launch(L, g);     /* a Lua policy's inspect hook runs on this thread */
     if (!ws_gpu_pf_inspect(g->tg, (uint32_t)sm, throttle ? NULL : &in, throttle ? &in : NULL)) {
         ws_pf_insp_free(&in);
         lua_pushnil(L);
