@@ -151,7 +151,10 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
         return -1;
     g->grid = grid;
     g->kernel = k;
-    for (int i = 0; i < 3; i++) g->lgrid[i] = lc->grid[i] ? lc->grid[i] : 1;
+    for (int i = 0; i < 3; i++) {
+        g->lgrid[i] = lc->grid[i] ? lc->grid[i] : 1;
+        g->lblock[i] = lc->block[i] ? lc->block[i] : 1;
+    }
     g->launch_start = g->now;
     g->last_progress = g->now;
     g->skip_to = 0;

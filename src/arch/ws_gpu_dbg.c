@@ -506,3 +506,18 @@ void ws_gpu_line_counts(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc, uint
 uint32_t ws_gpu_launch_number(const ws_gpu *g) { return g->nlaunches; }
 const ws_kernel *ws_gpu_kernel(const ws_gpu *g) { return g->grid ? g->kernel : NULL; }
 uint64_t ws_gpu_launch_start(const ws_gpu *g) { return g->launch_start; }
+
+bool ws_gpu_launch_dims(const ws_gpu *g, uint32_t grid[3], uint32_t block[3])
+{
+    for (int i = 0; i < 3; i++) {
+        grid[i] = g->lgrid[i];
+        block[i] = g->lblock[i];
+    }
+    return g->nlaunches > 0;
+}
+
+uint64_t ws_gpu_warp_id(const ws_gpu *g, uint32_t sm, uint32_t slot)
+{
+    if (sm >= g->cfg.nsms || slot >= g->cfg.slots) return WS_BRK_ANY;
+    return ws_gpu_dbg_warp_id(g, &g->sms[sm].slots[slot]);
+}

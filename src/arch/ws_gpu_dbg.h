@@ -120,5 +120,11 @@ uint32_t ws_gpu_launch_number(const ws_gpu *g);
 const ws_kernel *ws_gpu_kernel(const ws_gpu *g);
 /* The cycle the current (or last) launch began. */
 uint64_t ws_gpu_launch_start(const ws_gpu *g);
+/* The current (or last) launch's grid (CTAs) and block (threads) in x, y,
+ * z; false before any launch. */
+bool ws_gpu_launch_dims(const ws_gpu *g, uint32_t grid[3], uint32_t block[3]);
+/* The grid identity (ws_brk_warp_id) of the warp in a slot, WS_BRK_ANY when
+ * the slot is empty. */
+uint64_t ws_gpu_warp_id(const ws_gpu *g, uint32_t sm, uint32_t slot);
 
 #endif

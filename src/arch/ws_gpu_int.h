@@ -98,7 +98,7 @@ struct ws_gpu {
      * breakpoint is enabled or recording is on */
     struct ws_gpu_dbg *dbg;
     bool dbg_on;
-    uint32_t lgrid[3];          /* grid of the current launch (CTAs in x, y, z) */
+    uint32_t lgrid[3], lblock[3];   /* grid (CTAs) and block (threads) of the current launch */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;
 };

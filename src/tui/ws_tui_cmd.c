@@ -252,10 +252,7 @@ static int brk_options(ws_tui *t, ws_brk *b, int argc, char **argv, int i, ws_er
                 ws_warp_info wi;
                 if (!ws_tui_selected_warp(t, &wi))
                     return ws_error_set(err, WS_E_STATE, "no warp is selected");
-                b->warp = ws_tui_warp_id(&wi);
-                if (b->warp == WS_BRK_ANY)
-                    return ws_error_set(err, WS_E_UNSUPPORTED,
-                                        "warp filters need a 1-D grid here; give 'warp CTA W'");
+                b->warp = ws_tui_warp_id(t);
             }
         } else {
             return ws_error_set(err, WS_E_PARSE,
@@ -529,7 +526,7 @@ static int c_follow(ws_tui *t, int argc, char **argv, ws_error *err)
     t->follow = true;
     memcpy(t->follow_cta, wi.cta, sizeof t->follow_cta);
     t->follow_warp = wi.warp;
-    t->follow_id = ws_tui_warp_id(&wi);
+    t->follow_id = ws_tui_warp_id(t);
     ws_tui_message(t, false, "following CTA %" PRIu32 " warp %" PRIu32, wi.cta[0], wi.warp);
     return 0;
 }

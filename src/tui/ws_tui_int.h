@@ -22,7 +22,7 @@ void ws_tui_refollow(ws_tui *t);
 /* Monotonic seconds. */
 double ws_tui_now(void);
 /* The ws_brk_warp_id of a warp (1-D grids; WS_BRK_ANY when unknown). */
-uint64_t ws_tui_warp_id(const struct ws_warp_info *wi);
+uint64_t ws_tui_warp_id(const ws_tui *t);   /* of the selected warp; WS_BRK_ANY: none */
 
 /* ------------------------------------------------------- ws_tui_cmd.c */
 /* Dispatch a key: the ':' prompt, the help overlay, the view, then the

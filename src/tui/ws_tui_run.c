@@ -41,12 +41,9 @@ bool ws_tui_selected_warp(ws_tui *t, ws_warp_info *wi)
     return wi->valid;
 }
 
-uint64_t ws_tui_warp_id(const ws_warp_info *wi)
+uint64_t ws_tui_warp_id(const ws_tui *t)
 {
-    /* The grid's shape is not visible here: exact for 1-D grids. */
-    if (wi->cta[1] || wi->cta[2])
-        return WS_BRK_ANY;
-    return ws_brk_warp_id(wi->cta[0], wi->warp);
+    return t->g ? ws_gpu_warp_id(t->g, t->sm, t->slot) : WS_BRK_ANY;
 }
 
 static bool same_warp(const ws_warp_info *wi, const uint32_t cta[3], uint32_t warp)
@@ -202,6 +199,9 @@ void ws_tui_next_launch(ws_tui *t)
             ws_tui_message(t, true, "the scenario launched on a functional gpu (the TUI needs a timing gpu)");
             return;
         }
+        /* warp histories and stall cycles per instruction, for the warp
+         * and source views (the statistics do not change) */
+        if (!ws_gpu_dbg_recording(t->g)) ws_gpu_dbg_record(t->g, true);
         const ws_kernel *k = ws_gpu_kernel(t->g);
         t->kernel_name = k ? ws_kernel_name(k) : "?";
         sample_base(t);

@@ -58,6 +58,14 @@ void ws_tui_header_draw(ws_tui *t, WINDOW *w, int cols)
         uint32_t ln = ws_gpu_launch_number(t->g);
         x += ws_tui_text(w, 0, x, cols - x, title, "  launch %" PRIu32 ": %s", ln,
                          t->kernel_name ? t->kernel_name : "?");
+        uint32_t gd[3], bd[3];
+        if (ws_gpu_launch_dims(t->g, gd, bd)) {
+            if (gd[1] == 1 && gd[2] == 1 && bd[1] == 1 && bd[2] == 1)
+                x += ws_tui_text(w, 0, x, cols - x, title, "  grid %" PRIu32 " x %" PRIu32, gd[0], bd[0]);
+            else
+                x += ws_tui_text(w, 0, x, cols - x, title, "  grid (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ") x (%" PRIu32
+                                 ",%" PRIu32 ",%" PRIu32 ")", gd[0], gd[1], gd[2], bd[0], bd[1], bd[2]);
+        }
         x += ws_tui_text(w, 0, x, cols - x, title, "  %" PRIu32 " SMs x %" PRIu32 " warps",
                          ws_gpu_nsms(t->g), ws_gpu_warp_slots(t->g));
     }
