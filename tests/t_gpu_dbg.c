@@ -213,6 +213,9 @@ int main(void)
     ws_gpu_line_counts(f.g, ws_kernel_func(f.k), 11, &ins, &acc, &mis);
     is_u64(ins, 64, "the load (pc 11) executed by 64 warps");
     is_u64(mis, 2048, "every request missed L1");
+    is_u64(ws_gpu_line_execs(f.g, ws_kernel_func(f.k), 12), 64, "the add (pc 12) issued by 64 warps while recording");
+    is_u64(ws_gpu_line_execs(f.g, ws_kernel_func(f.k), 0), 64, "pc 0 too");
+    is_u64(ws_gpu_line_execs(f.g, ws_kernel_func(f.k), 16), 64, "and the ret (pc 16)");
     is_u64(acc, 2048, "one request per thread");
     ws_gpu_launch_end(f.g, &err);
     is_int(check_out(&f), 0, "output is right after stopping at breakpoints");

@@ -311,6 +311,8 @@ void ws_gpu_dbg_issue(ws_gpu *g, ws_sm *sm, uint32_t slotno, uint64_t wid, const
         e->line = f && pc < f->ninsns ? f->insns[pc].line : 0;
         e->active = active;
         d->hn[k]++;
+        const ws_tfunc *tf = s->tf;         /* still the function of the instruction */
+        if (tf && tf->f == f && tf->execs && pc < f->ninsns) tf->execs[pc]++;
     }
     if (!d->want_issue) return;
     const ws_warp *w = s->w;
@@ -452,8 +454,8 @@ void ws_gpu_dbg_record(ws_gpu *g, bool on)
     for (size_t i = 0; i < g->ntf; i++) {
         ws_tfunc *tf = g->tf[i];
         if (on && !tf->stalls) {
-            tf->stalls = ws_xmalloc((tf->f->ninsns + 1) * sizeof *tf->stalls);
-            memset(tf->stalls, 0, (tf->f->ninsns + 1) * sizeof *tf->stalls);
+            tf->stalls = ws_xcalloc(tf->f->ninsns + 1, sizeof *tf->stalls);
+            tf->execs = ws_xcalloc(tf->f->ninsns + 1, sizeof *tf->execs);
         }
     }
     refresh(g);
@@ -486,6 +488,14 @@ uint64_t ws_gpu_line_stalls(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
     for (size_t i = 0; i < g->ntf; i++)
         if (g->tf[i]->f == f)
             return g->tf[i]->stalls && pc <= f->ninsns ? g->tf[i]->stalls[pc] : 0;
+    return 0;
+}
+
+uint64_t ws_gpu_line_execs(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
+{
+    for (size_t i = 0; i < g->ntf; i++)
+        if (g->tf[i]->f == f)
+            return g->tf[i]->execs && pc <= f->ninsns ? g->tf[i]->execs[pc] : 0;
     return 0;
 }
 

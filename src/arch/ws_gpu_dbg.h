@@ -110,8 +110,11 @@ const ws_warp *ws_gpu_warp_func(const ws_gpu *g, uint32_t sm, uint32_t slot);
 /* Stall cycles spent by warps waiting at instruction `pc` of `f` while
  * recording (0 when never recorded). */
 uint64_t ws_gpu_line_stalls(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
-/* Execution count and L1 misses of instruction `pc` of `f` (all launches so
- * far; the by_ptx_line counters). */
+/* Warp instructions issued at `pc` of `f` while recording (every kind of
+ * instruction). */
+uint64_t ws_gpu_line_execs(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
+/* Execution count and L1 misses of memory instruction `pc` of `f` (all
+ * launches so far; the by_ptx_line counters). */
 void ws_gpu_line_counts(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc, uint64_t *insns,
                         uint64_t *accesses, uint64_t *misses);
 /* Number of the current launch (1 for the first; 0 before any) and its

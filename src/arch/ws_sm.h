@@ -36,6 +36,7 @@ typedef struct ws_tfunc {
     uint32_t *regs;
     uint32_t nslots;        /* nregs + npreds */
     uint64_t *stalls;       /* per pc: stall cycles while recording (NULL: not recording) */
+    uint64_t *execs;        /* per pc: warp instructions issued while recording */
 } ws_tfunc;
 
 typedef struct ws_lat {

@@ -79,8 +79,8 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
     tf->nslots = f->nregs + f->npreds;
     tf->ins = ws_xmalloc((f->ninsns + 1) * sizeof *tf->ins);
     if (ws_gpu_dbg_recording(g)) {
-        tf->stalls = ws_xmalloc((f->ninsns + 1) * sizeof *tf->stalls);
-        memset(tf->stalls, 0, (f->ninsns + 1) * sizeof *tf->stalls);
+        tf->stalls = ws_xcalloc(f->ninsns + 1, sizeof *tf->stalls);
+        tf->execs = ws_xcalloc(f->ninsns + 1, sizeof *tf->execs);
     }
     memset(tf->ins, 0, (f->ninsns + 1) * sizeof *tf->ins);
     uint32_t n = 0;
@@ -156,6 +156,7 @@ void ws_tfunc_free_all(ws_gpu *g)
         free(g->tf[i]->ins);
         free(g->tf[i]->regs);
         free(g->tf[i]->stalls);
+        free(g->tf[i]->execs);
         free(g->tf[i]);
     }
     free(g->tf);

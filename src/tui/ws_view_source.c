@@ -8,8 +8,10 @@
  *
  * B: a breakpoint on that pc or line (b when disabled); W: how many warps
  * of the selected SM have it as their next instruction; '>' the selected
- * warp's next instruction (bold).  execs/misses: ws_gpu_line_counts (all
- * launches so far; the model counts memory instructions only); stall: stall
+ * warp's next instruction (bold).  execs: warp instructions issued there
+ * (ws_gpu_line_execs while recording, which the TUI turns on at the first
+ * launch; ws_gpu_line_counts for memory instructions); misses: L1 misses
+ * (ws_gpu_line_counts, all launches so far); stall: stall
  * cycles of warps waiting there while recording (ws_gpu_line_stalls); from
  * 120 columns also the requests (accesses).  Zero counts are left blank.  The function shown is the selected warp's (a .func while it
  * runs one), else the kernel.  The view follows the selected warp until the
@@ -222,6 +224,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         bool is_sel = pc == sel_pc;
         uint64_t ins = 0, acc = 0, mis = 0;
         ws_gpu_line_counts(g, f, pc, &ins, &acc, &mis);
+        uint64_t ex = ws_gpu_line_execs(g, f, pc);     /* every instruction, while recording */
+        if (ex > ins) ins = ex;
         uint64_t st = ws_gpu_line_stalls(g, f, pc);
         int attr = is_cur ? ws_tui_attr(WS_CP_SELECTED) : is_sel ? (int)A_BOLD | ws_tui_attr(WS_CP_WARN) : WS_CP_NORMAL;
         if (is_cur || is_sel)
