@@ -195,12 +195,14 @@ void ws_cache_install(ws_cache *c, uint32_t idx, uint64_t line, const ws_mreq *r
     l->order = ++c->stamp;
     l->last_access = cycle;
     l->fill_cycle = cycle;
+    c->gen++;
 }
 
 void ws_cache_kill(ws_cache *c, uint32_t idx)
 {
     c->tag[idx] = WS_TAG_NONE;
     memset(&c->ln[idx], 0, sizeof c->ln[idx]);
+    c->gen++;
 }
 
 static inline void touch(ws_cache *c, ws_cline *l, uint64_t cycle)
@@ -251,6 +253,7 @@ static ws_cache_result fail(ws_cache *c, ws_cache_fail why)
 static inline void count(ws_cache *c, ws_cache_result *res, ws_cache_status st, uint8_t kind)
 {
     res->status = st;
+    c->gen++;                   /* every access that does not fail may change state */
     c->st.accesses[kind]++;
     if (st == WS_CACHE_HIT)
         c->st.hits[kind]++;
@@ -472,5 +475,13 @@ ws_cache_status ws_cache_probe(const ws_cache *c, uint64_t addr)
 }
 
 ws_mreq *ws_cache_missq_head(const ws_cache *c) { return c->missq.head; }
-ws_mreq *ws_cache_missq_pop(ws_cache *c) { return ws_mreq_fifo_pop(&c->missq); }
+ws_mreq *ws_cache_missq_pop(ws_cache *c)
+{
+    c->gen++;
+    return ws_mreq_fifo_pop(&c->missq);
+}
+
+uint64_t ws_cache_gen(const ws_cache *c) { return c->gen; }
+
+ws_cache_result ws_cache_refail(ws_cache *c, ws_cache_fail why) { return fail(c, why); }
 uint32_t ws_cache_missq_len(const ws_cache *c) { return c->missq.n; }

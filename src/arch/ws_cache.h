@@ -221,6 +221,15 @@ uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
  * changes r->addr, r->size or r->kind (nor r->sector_mask, which it does
  * not read); addr and size must come back unchanged to ws_cache_fill. */
 ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq_pool *pool);
+/* A number that changes whenever the cache's state may have changed (any
+ * access that did not fail, fill, miss-queue pop, invalidation, ideal
+ * access).  An access that failed (RESFAIL) fails again with the same cause
+ * for a request with the same addr, size, kind and flags while the number
+ * is unchanged, except that with random replacement a failure other than
+ * LINE_ALLOC may have drawn from the cache's PRNG (choosing a victim). */
+uint64_t ws_cache_gen(const ws_cache *c);
+/* Such a repeated failure: counts it as ws_cache_access would have. */
+ws_cache_result ws_cache_refail(ws_cache *c, ws_cache_fail why);
 /* Probe without side effects: HIT, HIT_RESERVED, or MISS. */
 ws_cache_status ws_cache_probe(const ws_cache *c, uint64_t addr);
 

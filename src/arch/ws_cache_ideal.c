@@ -44,6 +44,7 @@ static ws_cline *allocate(ws_cache *c, uint32_t set, int way, uint64_t line, con
 
 bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws_cache_evict *ev)
 {
+    c->gen++;
     ws_cache_evict dummy;
     if (!ev)
         ev = &dummy;

@@ -48,6 +48,7 @@ struct ws_cache {
     uint32_t *index;
     uint32_t index_mask;
     ws_cache_stats st;
+    uint64_t gen;               /* bumped by every change of state (ws_cache_gen) */
 };
 
 static inline uint32_t ws_cache_set_index(const ws_cache *c, uint64_t line)

@@ -143,6 +143,7 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
     if (!ev)
         ev = &dummy;
     memset(ev, 0, sizeof *ev);
+    c->gen++;
     r->next = NULL;
     uint64_t line = r->addr >> c->line_log2;
     uint32_t e = ws_mshr_find(c, line);

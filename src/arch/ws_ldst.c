@@ -450,7 +450,24 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (ac && r->owner) ac->bypass++;
         return;
     }
-    ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
+    ws_cache_result res;
+    if (sm->l1f_valid && sm->l1f_gen == ws_cache_gen(sm->l1d) && sm->l1f_addr == r->addr &&
+        sm->l1f_size == r->size && sm->l1f_kind == r->kind && sm->l1f_flags == r->flags) {
+        /* nothing changed in L1 since this request failed: it fails again */
+        res = ws_cache_refail(sm->l1d, (ws_cache_fail)sm->l1f_why);
+    } else {
+        res = ws_cache_access(sm->l1d, r, now, &g->pool);
+        sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
+                        (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
+        if (sm->l1f_valid) {
+            sm->l1f_gen = ws_cache_gen(sm->l1d);
+            sm->l1f_addr = r->addr;
+            sm->l1f_size = r->size;
+            sm->l1f_kind = r->kind;
+            sm->l1f_flags = r->flags;
+            sm->l1f_why = (uint8_t)res.fail;
+        }
+    }
     if (res.status == WS_CACHE_RESFAIL) {
         sm->c.l1_resfail++;
         sm->lg_fail = (int8_t)(res.fail == WS_CFAIL_LINE_ALLOC ? WS_LG_LINE_ALLOC

@@ -125,6 +125,12 @@ typedef struct ws_sm {
     uint64_t ldst_free;     /* shared/const pipeline busy until */
     uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
     int8_t lg_fail;         /* current reservation-fail cause, -1 none */
+    /* the L1 reservation failure of the last access (valid while l1f_gen is
+     * the cache's ws_cache_gen): a retry of the same request fails alike */
+    bool l1f_valid;
+    uint8_t l1f_kind, l1f_why;
+    uint32_t l1f_size, l1f_flags;
+    uint64_t l1f_addr, l1f_gen;
     ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
     ws_cache *l1d;
     ws_cache *cmem;
