@@ -20,6 +20,14 @@
 
 #define WS_SHORT (1ull << 62)        /* reg_ready flag: short_scoreboard wait */
 
+/* Set bits (without a libgcc call when the target lacks popcnt). */
+static inline uint32_t popc32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 static void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, uint64_t len)
 {
     c->stall[reason] += len;
@@ -482,7 +490,7 @@ unit:
     s->until = 0;
     s->since = now + 1;
     sm->c.issued++;
-    uint32_t nact = (uint32_t)__builtin_popcount(st.active);
+    uint32_t nact = popc32(st.active);
     sm->c.thread_insns += nact;
     g->warp_insns++;
     g->thread_insns += nact;
@@ -600,14 +608,10 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
         bool issued = false;
         uint8_t cls = 0;
         uint64_t mine = WS_NEVER;
-        for (uint32_t i = first == UINT32_MAX ? 1 : 0; i <= n; i++) {
-            uint32_t x;
-            if (i == 0) {
-                x = first;
-            } else {
-                x = ord[i - 1];
-                if (x == first) continue;
-            }
+        /* position -1: the greedy warp (if any), then the order without it */
+        for (int64_t i = first == UINT32_MAX ? 0 : -1; i < (int64_t)n; i++) {
+            uint32_t x = i < 0 ? first : ord[i];
+            if (i >= 0 && x == first) continue;
             const ws_sent *e = &ent[x];
             if (e->elig > now) {
                 /* not worth examining: its wait tells the class */
