@@ -483,5 +483,5 @@ ws_mreq *ws_cache_missq_pop(ws_cache *c)
 
 uint64_t ws_cache_gen(const ws_cache *c) { return c->gen; }
 
-ws_cache_result ws_cache_refail(ws_cache *c, ws_cache_fail why) { return fail(c, why); }
+void ws_cache_count_fails(ws_cache *c, ws_cache_fail why, uint64_t n) { c->st.resfail[why] += n; }
 uint32_t ws_cache_missq_len(const ws_cache *c) { return c->missq.n; }

@@ -228,8 +228,8 @@ ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq
  * is unchanged, except that with random replacement a failure other than
  * LINE_ALLOC may have drawn from the cache's PRNG (choosing a victim). */
 uint64_t ws_cache_gen(const ws_cache *c);
-/* Such a repeated failure: counts it as ws_cache_access would have. */
-ws_cache_result ws_cache_refail(ws_cache *c, ws_cache_fail why);
+/* n such repeated failures: counts them as ws_cache_access would have. */
+void ws_cache_count_fails(ws_cache *c, ws_cache_fail why, uint64_t n);
 /* Probe without side effects: HIT, HIT_RESERVED, or MISS. */
 ws_cache_status ws_cache_probe(const ws_cache *c, uint64_t addr);
 

@@ -229,6 +229,9 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (g->now - g->last_progress > g->cfg.deadlock)
             return deadlock(g, err);
     }
+    /* breakpoints watch counters every cycle: no SM sleeps through failures */
+    for (uint32_t i = 0; g->dbg_on && i < nsms; i++)
+        if (g->sms[i].l1f_asleep && g->sms[i].wake > g->now) g->sms[i].wake = g->now;
     while (g->now < end) {
         uint64_t now = g->now;
         g->skip_to = 0;
@@ -256,6 +259,7 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
             return -1;
         if (g->cfg.stats_interval && now % g->cfg.stats_interval == 0) {
+            for (uint32_t i = 0; i < nsms; i++) ws_ldst_sync(&g->sms[i], now + 1);
             ws_gpu_stats_sync(g);
             ws_stats_sample(g->stats, now);
         }
@@ -274,6 +278,7 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
             for (uint32_t i = 0; i < nsms && t > next; i++) {
                 const ws_sm *sm = &g->sms[i];
                 if (sm->wake < t) t = sm->wake;
+                if (sm->l1f_asleep) t = next;     /* stepping it would not skip */
                 if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
             }
             if (ws_grid_ctas_pending(g->grid)) {

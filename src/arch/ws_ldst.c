@@ -421,6 +421,40 @@ static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
     return true;
 }
 
+static int8_t lg_cause(uint8_t why)
+{
+    return (int8_t)(why == WS_CFAIL_LINE_ALLOC ? WS_LG_LINE_ALLOC
+                    : why == WS_CFAIL_MSHR_FULL ? WS_LG_MSHR_FULL
+                    : why == WS_CFAIL_MERGE_FULL ? WS_LG_MERGE_FULL : WS_LG_MISSQ_FULL);
+}
+
+/* Request r would fail in L1 as the last access did (see ws_cache_gen). */
+static inline bool l1f_match(const ws_sm *sm, const ws_mreq *r)
+{
+    return sm->l1f_valid && sm->l1f_gen == ws_cache_gen(sm->l1d) && sm->l1f_addr == r->addr &&
+           sm->l1f_size == r->size && sm->l1f_kind == r->kind && sm->l1f_flags == r->flags;
+}
+
+bool ws_ldst_refailing(const ws_sm *sm)
+{
+    if (sm->ilreq >= sm->nlreq || !sm->l1d || (sm->pfe && sm->pfe->pfc) || sm->gpu->dbg_on)
+        return false;
+    const ws_mreq *r = sm->lreq[sm->ilreq];
+    return !(r->flags & WS_MREQ_F_BYPASS_L1) && l1f_match(sm, r);
+}
+
+void ws_ldst_sync(ws_sm *sm, uint64_t upto)
+{
+    if (!sm->l1f_asleep || upto <= sm->l1f_from)
+        return;
+    if (sm->ilreq < sm->nlreq) {
+        uint64_t n = upto - sm->l1f_from;
+        ws_cache_count_fails(sm->l1d, (ws_cache_fail)sm->l1f_why, n);
+        sm->c.l1_resfail += n;
+    }
+    sm->l1f_from = upto;
+}
+
 static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
@@ -450,29 +484,27 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (ac && r->owner) ac->bypass++;
         return;
     }
-    ws_cache_result res;
-    if (sm->l1f_valid && sm->l1f_gen == ws_cache_gen(sm->l1d) && sm->l1f_addr == r->addr &&
-        sm->l1f_size == r->size && sm->l1f_kind == r->kind && sm->l1f_flags == r->flags) {
+    if (l1f_match(sm, r)) {
         /* nothing changed in L1 since this request failed: it fails again */
-        res = ws_cache_refail(sm->l1d, (ws_cache_fail)sm->l1f_why);
-    } else {
-        res = ws_cache_access(sm->l1d, r, now, &g->pool);
-        sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
-                        (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
-        if (sm->l1f_valid) {
-            sm->l1f_gen = ws_cache_gen(sm->l1d);
-            sm->l1f_addr = r->addr;
-            sm->l1f_size = r->size;
-            sm->l1f_kind = r->kind;
-            sm->l1f_flags = r->flags;
-            sm->l1f_why = (uint8_t)res.fail;
-        }
+        ws_cache_count_fails(sm->l1d, (ws_cache_fail)sm->l1f_why, 1);
+        sm->c.l1_resfail++;
+        sm->lg_fail = lg_cause(sm->l1f_why);
+        return;
+    }
+    ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
+    sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
+                    (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
+    if (sm->l1f_valid) {
+        sm->l1f_gen = ws_cache_gen(sm->l1d);
+        sm->l1f_addr = r->addr;
+        sm->l1f_size = r->size;
+        sm->l1f_kind = r->kind;
+        sm->l1f_flags = r->flags;
+        sm->l1f_why = (uint8_t)res.fail;
     }
     if (res.status == WS_CACHE_RESFAIL) {
         sm->c.l1_resfail++;
-        sm->lg_fail = (int8_t)(res.fail == WS_CFAIL_LINE_ALLOC ? WS_LG_LINE_ALLOC
-                               : res.fail == WS_CFAIL_MSHR_FULL ? WS_LG_MSHR_FULL
-                               : res.fail == WS_CFAIL_MERGE_FULL ? WS_LG_MERGE_FULL : WS_LG_MISSQ_FULL);
+        sm->lg_fail = lg_cause(res.fail);
         return;
     }
     sm->lg_fail = -1;
@@ -532,6 +564,10 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
 {
     ws_gpu *g = sm->gpu;
     ws_error err;
+    if (sm->l1f_asleep) {
+        ws_ldst_sync(sm, now);
+        sm->l1f_asleep = false;
+    }
     bool port_free = sm->ilreq >= sm->nlreq;
     if (!port_free) {
         l1_access(sm, sm->lreq[sm->ilreq], now, &err);
@@ -587,6 +623,8 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     ws_gpu *g = sm->gpu;
     sm->c.replies++;
     g->last_progress = now;
+    if (sm->l1f_asleep && sm->wake > now)
+        sm->wake = now;         /* a fill may let the LD/ST unit's request in */
     r->t_reply = now;
     if (r->kind == WS_MREQ_WRITEBACK) {
         ws_mreq_free(&g->pool, r);

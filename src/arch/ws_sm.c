@@ -656,9 +656,16 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 {
     uint64_t t = WS_NEVER;
-    if (sm->ilreq < sm->nlreq || sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)) ||
-        (sm->pfe && ws_pfeng_busy(sm->pfe)))
+    if (sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)))
         return now + 1;
+    if (sm->ilreq < sm->nlreq) {
+        if (!ws_ldst_refailing(sm))
+            return now + 1;
+        /* the head request would fail again each cycle until a reply
+         * changes L1: sleep, and count those failures when waking */
+        sm->l1f_asleep = true;
+        sm->l1f_from = now + 1;
+    }
     if (sm->pfe) t = ws_pfeng_next(sm->pfe);
     if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
     ws_sched *scs = sm->scheds;

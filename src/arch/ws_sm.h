@@ -128,6 +128,10 @@ typedef struct ws_sm {
     /* the L1 reservation failure of the last access (valid while l1f_gen is
      * the cache's ws_cache_gen): a retry of the same request fails alike */
     bool l1f_valid;
+    /* asleep: the SM is not cycled while the head request would only fail
+     * again; the failures of cycles l1f_from.. are counted later (ws_ldst_sync) */
+    bool l1f_asleep;
+    uint64_t l1f_from;
     uint8_t l1f_kind, l1f_why;
     uint32_t l1f_size, l1f_flags;
     uint64_t l1f_addr, l1f_gen;
@@ -173,6 +177,11 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now);
 int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err);
 void ws_ldst_hit_events(ws_sm *sm, uint64_t now);
 bool ws_ldst_busy(const ws_sm *sm, uint64_t now);
+/* Whether the LD/ST unit's head request would fail in L1 again, with
+ * nothing else for the unit to do: the SM may sleep until a reply. */
+bool ws_ldst_refailing(const ws_sm *sm);
+/* Count the failures of an asleep LD/ST unit for the cycles before `upto`. */
+void ws_ldst_sync(ws_sm *sm, uint64_t upto);
 uint32_t ws_pload_new(ws_sm *sm, uint32_t slot, const uint32_t *dst, uint32_t ndst);
 
 #endif
