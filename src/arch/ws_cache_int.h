@@ -51,6 +51,12 @@ struct ws_cache {
     uint64_t gen;               /* bumped by every change of state (ws_cache_gen) */
 };
 
+/* Inline forms of ws_cache_gen, ws_cache_missq_len and ws_cache_missq_head
+ * for the SM's per-cycle paths. */
+static inline uint64_t ws_cache_gen_now(const ws_cache *c) { return c->gen; }
+static inline uint32_t ws_cache_missq_n(const ws_cache *c) { return c->missq.n; }
+static inline ws_mreq *ws_cache_missq_first(const ws_cache *c) { return c->missq.head; }
+
 static inline uint32_t ws_cache_set_index(const ws_cache *c, uint64_t line)
 {
     switch (c->cfg.hash) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_cache_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_sm.h"
 #include "util/ws_util.h"
@@ -109,10 +110,6 @@ void ws_ldst_hit_events(ws_sm *sm, uint64_t now)
     }
 }
 
-bool ws_ldst_busy(const ws_sm *sm, uint64_t now)
-{
-    return sm->ilreq < sm->nlreq || sm->ldst_free > now;
-}
 
 /* ------------------------------------------------------------ issue */
 static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
@@ -431,7 +428,7 @@ static int8_t lg_cause(uint8_t why)
 /* Request r would fail in L1 as the last access did (see ws_cache_gen). */
 static inline bool l1f_match(const ws_sm *sm, const ws_mreq *r)
 {
-    return sm->l1f_valid && sm->l1f_gen == ws_cache_gen(sm->l1d) && sm->l1f_addr == r->addr &&
+    return sm->l1f_valid && sm->l1f_gen == ws_cache_gen_now(sm->l1d) && sm->l1f_addr == r->addr &&
            sm->l1f_size == r->size && sm->l1f_kind == r->kind && sm->l1f_flags == r->flags;
 }
 
@@ -495,7 +492,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
                     (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
     if (sm->l1f_valid) {
-        sm->l1f_gen = ws_cache_gen(sm->l1d);
+        sm->l1f_gen = ws_cache_gen_now(sm->l1d);
         sm->l1f_addr = r->addr;
         sm->l1f_size = r->size;
         sm->l1f_kind = r->kind;
@@ -581,9 +578,9 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
     if (e) ws_pfeng_cycle(e, now, port_free);
     /* one request per cycle into the network: L1 misses first, then the
      * prefetch cache's, then bypass */
-    ws_mreq *r = sm->l1d ? ws_cache_missq_head(sm->l1d) : NULL;
+    ws_mreq *r = sm->l1d ? ws_cache_missq_first(sm->l1d) : NULL;
     int from = r ? 1 : 0;
-    if (!r && e && e->pfc && (r = ws_cache_missq_head(e->pfc))) from = 2;
+    if (!r && e && e->pfc && (r = ws_cache_missq_first(e->pfc))) from = 2;
     if (!r) r = sm->bypass.head;
     if (r) {
         if (r->kind == WS_MREQ_WRITEBACK) r->flags |= WS_MREQ_F_NO_REPLY;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu_dbg_int.h"
+#include "arch/ws_cache_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_sm.h"
 #include "util/ws_util.h"
@@ -656,7 +657,7 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 {
     uint64_t t = WS_NEVER;
-    if (sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)))
+    if (sm->bypass.n || (sm->l1d && ws_cache_missq_n(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)))
         return now + 1;
     if (sm->ilreq < sm->nlreq) {
         if (!ws_ldst_refailing(sm))

@@ -176,7 +176,10 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
 void ws_ldst_cycle(ws_sm *sm, uint64_t now);
 int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err);
 void ws_ldst_hit_events(ws_sm *sm, uint64_t now);
-bool ws_ldst_busy(const ws_sm *sm, uint64_t now);
+static inline bool ws_ldst_busy(const ws_sm *sm, uint64_t now)
+{
+    return sm->ilreq < sm->nlreq || sm->ldst_free > now;
+}
 /* Whether the LD/ST unit's head request would fail in L1 again, with
  * nothing else for the unit to do: the SM may sleep until a reply. */
 bool ws_ldst_refailing(const ws_sm *sm);
