@@ -201,8 +201,16 @@ static bool all_idle(const ws_gpu *g)
     return ws_memsys_idle(g->mem);
 }
 
+/* Count the failures of asleep LD/ST units up to the clock, so that
+ * everything reading counters between runs sees them as when stepping. */
+static void sync_ldst(ws_gpu *g)
+{
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) ws_ldst_sync(&g->sms[i], g->now);
+}
+
 static int deadlock(ws_gpu *g, ws_error *err)
 {
+    sync_ldst(g);
     ws_gpu_diagnose(g);
     return ws_error_set(err, WS_E_STATE,
                         "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n%s",
@@ -210,7 +218,16 @@ static int deadlock(ws_gpu *g, ws_error *err)
                         (unsigned long long)(g->now - g->last_progress), g->diag ? g->diag : "");
 }
 
+static int run(ws_gpu *g, uint64_t cycles, ws_error *err);
+
 int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
+{
+    int rc = run(g, cycles, err);
+    sync_ldst(g);
+    return rc;
+}
+
+static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
 {
     if (!g->grid)
         return ws_error_set(err, WS_E_STATE, "no kernel launch is running");

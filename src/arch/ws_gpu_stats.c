@@ -155,7 +155,6 @@ void ws_gpu_stats_sync(ws_gpu *g)
     m->skipped = g->skipped;
     m->kernels = g->kernels;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
-        ws_ldst_sync(&g->sms[i], g->now);      /* failures of an asleep LD/ST unit */
         m->slot_cycles[i] = m->cycles * g->cfg.slots;
         if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
     }
