@@ -123,6 +123,21 @@ static void test_tables(void)
     is_str(ws_stats_table_name(t), "alloc", "table name");
     ws_stats_table *e = ws_stats_table_new(s, "empty", "no columns", NULL, 0);
     ok(ws_stats_table_row(e, "x") != NULL && ws_stats_table_nrows(e) == 1, "a table without columns has rows");
+
+    /* rows are read in the order of their sort keys, whenever they were
+     * made (ties: first made first), with each key beside its own values */
+    ws_stats_table *o = ws_stats_table_new(s, "ordered", "sorted rows", cols, 2);
+    static const char *const ok_[] = { "c", "a", "d", "b", "b2" };
+    static const uint64_t ord[] = { 30, 10, 40, 20, 20 };
+    for (int i = 0; i < 5; i++) ws_stats_table_row_ord(o, ok_[i], ord[i])[0] = ord[i] * 100 + (uint64_t)i;
+    ws_stats_table_row_ord(o, "a", 99)[1] = 7;      /* existing row: its place stays */
+    static const char *const want[] = { "a", "b", "b2", "c", "d" };
+    static const uint64_t wantv[] = { 1001, 2003, 2004, 3000, 4002 };
+    for (size_t i = 0; i < 5; i++) {
+        is_str(ws_stats_table_key(o, i), want[i], "sorted row %zu key", i);
+        is_u64(ws_stats_table_values(o, i)[0], wantv[i], "sorted row %zu has its own values", i);
+    }
+    is_u64(ws_stats_table_values(o, 0)[1], 7, "a row found again by key is the same row");
     ws_stats_free(s);
 }
 

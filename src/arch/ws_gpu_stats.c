@@ -170,7 +170,7 @@ void ws_gpu_stats_sync(ws_gpu *g)
         if (!a->name[0]) continue;
         char key[96];
         snprintf(key, sizeof key, "%s#%zu", a->name, i);
-        uint64_t *row = ws_stats_table_row(m->by_alloc, key);
+        uint64_t *row = ws_stats_table_row_ord(m->by_alloc, key, i);     /* allocation order */
         row[0] = a->accesses; row[1] = a->l1_hits; row[2] = a->l1_hit_reserved; row[3] = a->l1_misses;
         row[4] = a->bypass;
         row[5] = a->pf_issued; row[6] = a->pf_useful; row[7] = a->pf_late; row[8] = a->pf_early;
@@ -183,7 +183,7 @@ void ws_gpu_stats_sync(ws_gpu *g)
             if (!c->insns && !c->accesses && !c->pf_issued) continue;
             char key[160];
             snprintf(key, sizeof key, "%s:%u", f->name, f->insns[pc].line);
-            uint64_t *row = ws_stats_table_row(m->by_line, key);
+            uint64_t *row = ws_stats_table_row_ord(m->by_line, key, (uint64_t)i << 32 | pc);   /* code order */
             row[0] = c->insns; row[1] = c->accesses; row[2] = c->l1_hits; row[3] = c->l1_hit_reserved;
             row[4] = c->l1_misses;
             row[5] = c->pf_issued; row[6] = c->pf_useful; row[7] = c->pf_late; row[8] = c->pf_early;

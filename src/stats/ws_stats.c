@@ -82,6 +82,8 @@ static void table_free(ws_stats_table *t)
         free(t->chunks[i]);
     free(t->chunks);
     free(t->hash);
+    free(t->ord);
+    free(t->perm);
     free(t);
 }
 
@@ -288,7 +290,13 @@ ws_stats_table *ws_stats_table_new(ws_stats *s, const char *name, const char *de
     return t;
 }
 
-uint64_t *ws_stats_table_row(ws_stats_table *t, const char *key)
+static uint64_t *row_values(const ws_stats_table *t, size_t raw)
+{
+    size_t w = t->ncols ? t->ncols : 1;
+    return t->chunks[raw / WS_STATS_CHUNK] + (raw % WS_STATS_CHUNK) * w;
+}
+
+uint64_t *ws_stats_table_row_ord(ws_stats_table *t, const char *key, uint64_t ord)
 {
     if (!key)
         key = "";
@@ -300,14 +308,35 @@ uint64_t *ws_stats_table_row(ws_stats_table *t, const char *key)
             size_t n = (size_t)WS_STATS_CHUNK * (t->ncols ? t->ncols : 1);
             t->chunks[t->nchunks++] = ws_xcalloc(n, sizeof(uint64_t));
         }
+        size_t cap = t->cap_keys;
         WS_GROW(t->keys, t->cap_keys, row + 1);
+        if (t->cap_keys != cap) {
+            t->ord = ws_xrealloc(t->ord, t->cap_keys * sizeof *t->ord);
+            t->perm = ws_xrealloc(t->perm, t->cap_keys * sizeof *t->perm);
+        }
         index_grow(&t->hash, &t->hcap, row, t->keys, sizeof(char *));
         t->keys[row] = ws_xstrdup(key);
         index_insert(t->hash, t->hcap, key, row);
+        /* the place in reading order: after every row of a smaller or
+         * equal sort key */
+        size_t lo = 0, hi = row;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (t->ord[t->perm[mid]] <= ord) lo = mid + 1;
+            else hi = mid;
+        }
+        memmove(&t->perm[lo + 1], &t->perm[lo], (row - lo) * sizeof *t->perm);
+        t->perm[lo] = row;
+        t->ord[row] = ord;
         t->nrows++;
         r = (long)row;
     }
-    return (uint64_t *)ws_stats_table_values(t, (size_t)r);
+    return row_values(t, (size_t)r);
+}
+
+uint64_t *ws_stats_table_row(ws_stats_table *t, const char *key)
+{
+    return ws_stats_table_row_ord(t, key, t->nrows);
 }
 
 size_t ws_stats_ntables(const ws_stats *s)
@@ -350,15 +379,12 @@ size_t ws_stats_table_nrows(const ws_stats_table *t)
 
 const char *ws_stats_table_key(const ws_stats_table *t, size_t row)
 {
-    return row < t->nrows ? t->keys[row] : NULL;
+    return row < t->nrows ? t->keys[t->perm[row]] : NULL;
 }
 
 const uint64_t *ws_stats_table_values(const ws_stats_table *t, size_t row)
 {
-    if (row >= t->nrows)
-        return NULL;
-    size_t w = t->ncols ? t->ncols : 1;
-    return t->chunks[row / WS_STATS_CHUNK] + (row % WS_STATS_CHUNK) * w;
+    return row < t->nrows ? row_values(t, t->perm[row]) : NULL;
 }
 
 /* ---------------------------------------------------------------- launches */

@@ -66,13 +66,18 @@ typedef struct ws_stats_info {
 } ws_stats_info;
 bool ws_stats_info_at(const ws_stats *s, size_t i, ws_stats_info *out);
 
-/* Tables: rows keyed by text, columns of counters, rows in first-seen
- * order.  ws_stats_table_row returns the row's counters (ncols of them),
- * zeroed when new; the pointer stays valid until the stats are freed. */
+/* Tables: rows keyed by text, columns of counters.  ws_stats_table_row
+ * returns the row's counters (ncols of them), zeroed when new; the pointer
+ * stays valid until the stats are freed.  Rows are read (key/values by
+ * index, outputs) in the order of a sort key given when the row is made
+ * (ws_stats_table_row_ord), ties and ws_stats_table_row in first-seen
+ * order; a sort key that does not depend on when rows are made keeps the
+ * outputs independent of when the owner fills the table. */
 typedef struct ws_stats_table ws_stats_table;
 ws_stats_table *ws_stats_table_new(ws_stats *s, const char *name, const char *desc,
                                    const char *const *cols, size_t ncols);
 uint64_t *ws_stats_table_row(ws_stats_table *t, const char *key);
+uint64_t *ws_stats_table_row_ord(ws_stats_table *t, const char *key, uint64_t ord);
 size_t ws_stats_ntables(const ws_stats *s);
 ws_stats_table *ws_stats_table_at(const ws_stats *s, size_t i);
 ws_stats_table *ws_stats_table_find(const ws_stats *s, const char *name);

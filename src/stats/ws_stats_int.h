@@ -22,6 +22,8 @@ struct ws_stats_table {
     size_t ncols;
     char **keys;                    /* row keys, first-seen order */
     size_t nrows, cap_keys;
+    uint64_t *ord;                  /* per row (first-seen order): its sort key */
+    size_t *perm;                   /* rows by (ord, first seen): what readers see */
     uint64_t **chunks;              /* rows in blocks of WS_STATS_CHUNK (never moved) */
     size_t nchunks, cap_chunks;
     uint32_t *hash;                 /* open addressing: row + 1, 0 empty */

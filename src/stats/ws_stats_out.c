@@ -160,7 +160,7 @@ static void put_table(ws_json *j, const ws_stats_table *t)
     for (size_t r = 0; r < t->nrows; r++) {
         const uint64_t *v = ws_stats_table_values(t, r);
         ws_json_array(j, true);
-        ws_json_str(j, t->keys[r]);
+        ws_json_str(j, ws_stats_table_key(t, r));
         for (size_t c = 0; c < t->ncols; c++)
             ws_json_u64(j, v[c]);
         ws_json_end(j);
