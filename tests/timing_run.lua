@@ -78,6 +78,21 @@ for _, o in ipairs{ { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" }, { 
   gk:close()
 end
 
+-- Two-level scheduling: a warp outside the active set still gets its turn
+-- when the active warps wait at a barrier, drain their stores or wait on a
+-- membar (they leave the active set, as on a long-scoreboard wait); the
+-- data-driven BFS used to deadlock here.
+do
+  local B = require "warpscope.bfs"
+  local rg = ws.graph.rmat{ scale = 11, edgefactor = 8, seed = 3, directed = false, largest_component = true }
+  for _, act in ipairs{ 8, 2 } do
+    local tg = ws.gpu{ quiet = true, ["sm.sched"] = "two-level", ["sm.sched_active"] = act }
+    local ok, msg = B.data(tg, rg, 0, 1, src .. "/scenarios/kernels/bfs_data.ptx")
+    T.ok(ok, ("data-driven BFS with two-level scheduling, %d active warps: %s"):format(act, tostring(msg)))
+    tg:close()
+  end
+end
+
 -- A kernel that deadlocks gets a diagnosis instead of hanging.
 local gpu4 = ws.gpu{ quiet = true, ["run.deadlock"] = 5000 }
 local k = gpu4:load_ptx(src .. "/scenarios/micro/deadlock.ptx"):kernel("split_barrier")

@@ -383,6 +383,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         s->at_barrier = 1;
         ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now, 0);
         s->elig = WS_NEVER;
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         return EV_NONE;
     }
     uint32_t pc = ws_warp_pc(w);
@@ -422,6 +423,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         s->in_membar = 1;
         ws_slot_state(s, &sm->c, WS_STALL_MEMBAR, now, 0);
         s->elig = WS_NEVER;
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         return EV_BLOCK_PIPE;
     }
     ok->ti = ti;
@@ -521,6 +523,7 @@ unit:
         s->elig = WS_NEVER;
         if (s->stores || s->outstanding) {
             ws_slot_state(s, &sm->c, WS_STALL_DRAIN, now + 1, 0);
+            if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         } else if (slot_done(sm, slotno, now + 1, err) < 0) {
             *fault = 1;
         }
@@ -539,6 +542,7 @@ unit:
         s->at_barrier = 1;
         ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now + 1, 0);
         s->elig = WS_NEVER;
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
     }
     if (!s->at_barrier && (ti->control || --s->ibuf == 0)) {
         uint64_t t = now + 1;
@@ -640,6 +644,15 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
                 cls |= SC_SB;
             } else if (ev == EV_BLOCK_PIPE) {
                 cls |= SC_PIPE;
+            }
+        }
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL && !issued) {
+            /* warps outside the active set were not looked at, and a
+             * demotion in this scan may have moved one into it: their
+             * waits count too, or the scheduler could sleep past them */
+            for (uint32_t i = 0; i < sc->n; i++) {
+                uint64_t e = ent[sc->list[i]].elig;
+                if (e < mine) mine = e > now ? e : now + 1;
             }
         }
         if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
