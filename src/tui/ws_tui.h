@@ -179,6 +179,13 @@ struct ws_tui {
 
 extern const ws_view *const ws_tui_views[];
 extern const int ws_tui_nviews;
+/* The per-view state of view v (t->vs[its index in ws_tui_views]; the last
+ * entry for a view not in the table). */
+ws_view_state *ws_tui_vstate(ws_tui *t, const ws_view *v);
+/* The scrolling keys every list uses: Up/k, Down/j by one, PgUp/PgDn by
+ * `page`, Home to 0, End to the bottom (a large value the view clamps).
+ * Moves *pos (kept >= 0) and returns true when k is one of them. */
+bool ws_tui_scroll_key(int k, int *pos, int page);
 
 /* ------------------------------------------------------------- the loop */
 typedef struct ws_tui_opts {

@@ -10,6 +10,30 @@ const ws_view *const ws_tui_views[] = {
 };
 const int ws_tui_nviews = (int)(sizeof ws_tui_views / sizeof ws_tui_views[0]);
 
+ws_view_state *ws_tui_vstate(ws_tui *t, const ws_view *v)
+{
+    int n = (int)(sizeof t->vs / sizeof t->vs[0]);
+    for (int i = 0; i < ws_tui_nviews && i < n; i++)
+        if (ws_tui_views[i] == v)
+            return &t->vs[i];
+    return &t->vs[n - 1];
+}
+
+bool ws_tui_scroll_key(int k, int *pos, int page)
+{
+    switch (k) {
+    case KEY_UP: case 'k': *pos -= 1; break;
+    case KEY_DOWN: case 'j': *pos += 1; break;
+    case KEY_PPAGE: *pos -= page; break;
+    case KEY_NPAGE: *pos += page; break;
+    case KEY_HOME: *pos = 0; break;
+    case KEY_END: *pos = 1 << 30; break;
+    default: return false;
+    }
+    if (*pos < 0) *pos = 0;
+    return true;
+}
+
 int ws_tui_view_find(const char *name)
 {
     int found = -1;

@@ -105,29 +105,18 @@ static uint64_t sum5(const uint64_t v[5])
     return v[0] + v[1] + v[2] + v[3] + v[4];
 }
 
-/* This view's state (scroll: the first set shown). */
-static ws_view_state *vstate(ws_tui *t)
-{
-    for (int i = 0; i < ws_tui_nviews && i < 16; i++)
-        if (ws_tui_views[i] == &ws_view_caches) return &t->vs[i];
-    return &t->vs[15];
-}
+/* This view's state (scroll: the first set shown; sub: the prefetch cache). */
+static ws_view_state *vstate(ws_tui *t) { return ws_tui_vstate(t, &ws_view_caches); }
 
 static bool key(ws_tui *t, int k)
 {
     ws_view_state *vs = vstate(t);
-    int page = t->rows > 14 ? t->rows - 12 : 2;
-    switch (k) {
-    case KEY_UP: case 'k': vs->scroll -= 1; break;
-    case KEY_DOWN: case 'j': vs->scroll += 1; break;
-    case KEY_PPAGE: vs->scroll -= page; break;
-    case KEY_NPAGE: vs->scroll += page; break;
-    case KEY_HOME: vs->scroll = 0; break;
-    case KEY_END: vs->scroll = 1 << 30; break;
-    case 'x': vs->sub = !vs->sub; vs->scroll = 0; break;     /* L1D / prefetch cache */
-    default: return false;
+    if (k == 'x') {                     /* L1D / prefetch cache */
+        vs->sub = !vs->sub;
+        vs->scroll = 0;
+    } else if (!ws_tui_scroll_key(k, &vs->scroll, t->rows > 14 ? t->rows - 12 : 2)) {
+        return false;
     }
-    if (vs->scroll < 0) vs->scroll = 0;
     t->need_redraw = true;
     return true;
 }

@@ -25,27 +25,11 @@
 #include "arch/ws_mempart.h"
 #include "stats/ws_stats.h"
 
-static ws_view_state *vstate(ws_tui *t)
-{
-    for (int i = 0; i < ws_tui_nviews && i < 16; i++)
-        if (ws_tui_views[i] == &ws_view_memory) return &t->vs[i];
-    return &t->vs[15];
-}
+static ws_view_state *vstate(ws_tui *t) { return ws_tui_vstate(t, &ws_view_memory); }
 
 static bool key(ws_tui *t, int k)
 {
-    ws_view_state *vs = vstate(t);
-    int page = t->rows > 20 ? t->rows - 18 : 2;
-    switch (k) {
-    case KEY_UP: case 'k': vs->scroll -= 1; break;
-    case KEY_DOWN: case 'j': vs->scroll += 1; break;
-    case KEY_PPAGE: vs->scroll -= page; break;
-    case KEY_NPAGE: vs->scroll += page; break;
-    case KEY_HOME: vs->scroll = 0; break;
-    case KEY_END: vs->scroll = 1 << 30; break;
-    default: return false;
-    }
-    if (vs->scroll < 0) vs->scroll = 0;
+    if (!ws_tui_scroll_key(k, &vstate(t)->scroll, t->rows > 20 ? t->rows - 18 : 2)) return false;
     t->need_redraw = true;
     return true;
 }

@@ -31,30 +31,18 @@
 
 /* This view's scroll state: cursor = first row of the table, sub = table
  * index, scroll bit 0 = transitions of the selected SM only. */
-static ws_view_state *vstate(ws_tui *t)
-{
-    for (int i = 0; i < ws_tui_nviews && i < 16; i++)
-        if (ws_tui_views[i] == &ws_view_prefetch) return &t->vs[i];
-    return &t->vs[15];
-}
+static ws_view_state *vstate(ws_tui *t) { return ws_tui_vstate(t, &ws_view_prefetch); }
 
 static bool key(ws_tui *t, int k)
 {
     ws_view_state *vs = vstate(t);
-    int page = t->rows > 20 ? (t->rows - 16) / 2 : 2;
     switch (k) {
-    case KEY_UP: case 'k': vs->cursor -= 1; break;
-    case KEY_DOWN: case 'j': vs->cursor += 1; break;
-    case KEY_PPAGE: vs->cursor -= page; break;
-    case KEY_NPAGE: vs->cursor += page; break;
-    case KEY_HOME: vs->cursor = 0; break;
-    case KEY_END: vs->cursor = 1 << 30; break;
     case KEY_LEFT: case 'h': vs->sub -= 1; vs->cursor = 0; break;
     case KEY_RIGHT: case 'l': vs->sub += 1; vs->cursor = 0; break;
     case 't': vs->scroll ^= 1; break;
-    default: return false;
+    default:
+        if (!ws_tui_scroll_key(k, &vs->cursor, t->rows > 20 ? (t->rows - 16) / 2 : 2)) return false;
     }
-    if (vs->cursor < 0) vs->cursor = 0;
     t->need_redraw = true;
     return true;
 }

@@ -126,7 +126,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (ws_views1_idle(t, w, rows, cols, true))
         return;
     ws_gpu *g = t->g;
-    ws_view_state *vs = ws_views1_state(t, &ws_view_source);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_source);
     uint32_t sel_pc;
     const ws_ptx_func *f = cur_func(t, &sel_pc);
     const ws_ptx_module *m = ws_views1_module(g);
@@ -250,20 +250,13 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
 static bool key(ws_tui *t, int k)
 {
-    ws_view_state *vs = ws_views1_state(t, &ws_view_source);
-    int page = t->rows > 8 ? t->rows - 8 : 1;
-    switch (k) {
-    case '.': vs->sub &= ~SCROLLED; return true;
-    case KEY_UP: case 'k': vs->cursor--; break;
-    case KEY_DOWN: case 'j': vs->cursor++; break;
-    case KEY_PPAGE: vs->cursor -= page; break;
-    case KEY_NPAGE: vs->cursor += page; break;
-    case KEY_HOME: vs->cursor = 0; break;
-    case KEY_END: vs->cursor = 1 << 24; break;      /* clamped at the next draw */
-    default: return false;
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_source);
+    if (k == '.') {
+        vs->sub &= ~SCROLLED;
+        return true;
     }
-    if (vs->cursor < 0)
-        vs->cursor = 0;
+    if (!ws_tui_scroll_key(k, &vs->cursor, t->rows > 8 ? t->rows - 8 : 1))   /* clamped at the next draw */
+        return false;
     vs->sub |= SCROLLED;
     return true;
 }
@@ -308,7 +301,7 @@ int ws_view_source_find(ws_tui *t, const char *text, int from)
         if (!hit)
             hit = contains(ws_views1_insn(m, f, pc, txt, sizeof txt), text);
         if (hit) {
-            ws_view_state *vs = ws_views1_state(t, &ws_view_source);
+            ws_view_state *vs = ws_tui_vstate(t, &ws_view_source);
             vs->cursor = row_of_pc(f, pc);
             vs->sub |= SCROLLED;
             return (int)pc;
@@ -323,7 +316,7 @@ int ws_view_source_cursor(ws_tui *t, const ws_ptx_func **fp, uint32_t *pcp, uint
     const ws_ptx_func *f = cur_func(t, &sel_pc);
     if (!f || f->ninsns == 0)
         return -1;
-    ws_view_state *vs = ws_views1_state(t, &ws_view_source);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_source);
     int nrows = (int)(f->ninsns + nlabel_rows(f));
     int r = vs->cursor < 0 ? 0 : vs->cursor >= nrows ? nrows - 1 : vs->cursor;
     if (!(vs->sub & SCROLLED) && sel_pc != UINT32_MAX)

@@ -87,7 +87,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (ws_views1_idle(t, w, rows, cols, false))
         return;
     ws_gpu *g = t->g;
-    ws_view_state *vs = ws_views1_state(t, &ws_view_stalls);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_stalls);
     bool with_idle = vs->sub & WITH_IDLE;
     ws_stats *s = ws_gpu_stats(g);
     uint32_t nsms = ws_gpu_nsms(g), sel = ws_views1_sm(t);
@@ -207,21 +207,12 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
 static bool key(ws_tui *t, int k)
 {
-    ws_view_state *vs = ws_views1_state(t, &ws_view_stalls);
-    int page = t->rows > 12 ? t->rows - 12 : 1;
-    switch (k) {
-    case 'I': vs->sub ^= WITH_IDLE; return true;
-    case KEY_UP: case 'k': vs->scroll--; break;
-    case KEY_DOWN: case 'j': vs->scroll++; break;
-    case KEY_PPAGE: vs->scroll -= page; break;
-    case KEY_NPAGE: vs->scroll += page; break;
-    case KEY_HOME: vs->scroll = 0; break;
-    case KEY_END: vs->scroll = 1 << 20; break;      /* clamped at the next draw */
-    default: return false;
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_stalls);
+    if (k == 'I') {
+        vs->sub ^= WITH_IDLE;
+        return true;
     }
-    if (vs->scroll < 0)
-        vs->scroll = 0;
-    return true;
+    return ws_tui_scroll_key(k, &vs->scroll, t->rows > 12 ? t->rows - 12 : 1);   /* clamped at the next draw */
 }
 
 const ws_view ws_view_stalls = {

@@ -211,7 +211,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (ws_views1_idle(t, w, rows, cols, true))
         return;
     ws_gpu *g = t->g;
-    ws_view_state *vs = ws_views1_state(t, &ws_view_warp);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_warp);
     uint32_t sm = ws_views1_sm(t), slot = ws_views1_slot(t), lane = t->lane % WS_WARP_SIZE;
     ws_warp_info wi;
     ws_gpu_warp(g, sm, slot, &wi);
@@ -338,17 +338,10 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
 static bool key(ws_tui *t, int k)
 {
-    ws_view_state *vs = ws_views1_state(t, &ws_view_warp);
-    int page = t->rows > 10 ? (t->rows - 10) / 2 : 1;
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_warp);
     switch (k) {
     case KEY_LEFT: case 'h': t->lane = (t->lane + WS_WARP_SIZE - 1) % WS_WARP_SIZE; return true;
     case KEY_RIGHT: case 'l': t->lane = (t->lane + 1) % WS_WARP_SIZE; return true;
-    case KEY_UP: case 'k': vs->scroll--; break;
-    case KEY_DOWN: case 'j': vs->scroll++; break;
-    case KEY_PPAGE: vs->scroll -= page; break;
-    case KEY_NPAGE: vs->scroll += page; break;
-    case KEY_HOME: vs->scroll = 0; break;
-    case KEY_END: vs->scroll = 1 << 20; break;     /* clamped at the next draw */
     case 'w': case KEY_BACKSPACE: case 127: {
         int v = ws_views1_index("warps");
         if (v < 0)
@@ -356,11 +349,9 @@ static bool key(ws_tui *t, int k)
         t->view = v;
         return true;
     }
-    default: return false;
+    default:    /* registers: clamped at the next draw */
+        return ws_tui_scroll_key(k, &vs->scroll, t->rows > 10 ? (t->rows - 10) / 2 : 1);
     }
-    if (vs->scroll < 0)
-        vs->scroll = 0;
-    return true;
 }
 
 const ws_view ws_view_warp = {

@@ -101,7 +101,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (ws_views1_idle(t, w, rows, cols, true))
         return;
     ws_gpu *g = t->g;
-    ws_view_state *vs = ws_views1_state(t, &ws_view_warps);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_warps);
     uint32_t sm = ws_views1_sm(t), sel = ws_views1_slot(t), nslots = ws_gpu_warp_slots(g);
     const ws_ptx_module *m = ws_views1_module(g);
     char b1[32], b2[32], b3[32], txt[192];
@@ -207,7 +207,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
 static bool key(ws_tui *t, int k)
 {
-    ws_view_state *vs = ws_views1_state(t, &ws_view_warps);
+    ws_view_state *vs = ws_tui_vstate(t, &ws_view_warps);
     if (k == 'e') {
         vs->sub ^= SHOW_EMPTY;
         return true;

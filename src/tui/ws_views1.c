@@ -16,14 +16,6 @@ int ws_views1_index(const char *name)
     return -1;
 }
 
-ws_view_state *ws_views1_state(ws_tui *t, const ws_view *v)
-{
-    int n = (int)(sizeof t->vs / sizeof t->vs[0]);
-    for (int i = 0; i < ws_tui_nviews && i < n; i++)
-        if (ws_tui_views[i] == v)
-            return &t->vs[i];
-    return &t->vs[n - 1];
-}
 
 const ws_ptx_module *ws_views1_module(ws_gpu *g)
 {

@@ -11,9 +11,6 @@
 
 /* Index of the view named `name` in ws_tui_views, -1 when absent. */
 int ws_views1_index(const char *name);
-/* The per-view state of view `v` (t->vs[its index]; the last entry when the
- * view is not in the table). */
-ws_view_state *ws_views1_state(ws_tui *t, const ws_view *v);
 /* The PTX module of the running kernel, NULL when no launch is active. */
 const ws_ptx_module *ws_views1_module(ws_gpu *g);
 /* When there is nothing to show (no launch yet, or, with need_active, no
