@@ -103,7 +103,7 @@ void ws_lua_close(lua_State *L)
         lua_close(L);
 }
 
-static int traceback(lua_State *L)
+int ws_lua_traceback(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
     if (!msg) {
@@ -115,7 +115,7 @@ static int traceback(lua_State *L)
     return 1;
 }
 
-int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
+void ws_lua_set_arg(lua_State *L, const char *path, int argc, char **argv)
 {
     lua_createtable(L, argc, 1);
     lua_pushstring(L, path);
@@ -125,9 +125,14 @@ int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setglobal(L, "arg");
+}
+
+int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
+{
+    ws_lua_set_arg(L, path, argc, argv);
 
     int base = lua_gettop(L);
-    lua_pushcfunction(L, traceback);
+    lua_pushcfunction(L, ws_lua_traceback);
     int st = luaL_loadfilex(L, path, "t");
     if (st == LUA_OK)
         st = lua_pcall(L, 0, 0, base + 1);

@@ -27,6 +27,12 @@ void ws_lua_close(lua_State *L);
  * Returns 0 on success, 1 on a Lua error. */
 int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv);
 
+/* A message handler for lua_pcall: the error (or its __tostring) with a
+ * traceback. */
+int ws_lua_traceback(lua_State *L);
+/* The global `arg` of a script: arg[0] = path, arg[1..] = argv. */
+void ws_lua_set_arg(lua_State *L, const char *path, int argc, char **argv);
+
 /* The C primitives module; registered as package.preload["warpscope.core"]. */
 int ws_luaopen_core(lua_State *L);
 

@@ -91,23 +91,13 @@ static const char show_src[] =
 
 #define SHOW_KEY "warpscope.repl.show"
 
-static int msghandler(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
 
 /* Call the function on top with no arguments; results stay on the stack.
  * Errors are printed.  Returns the status. */
 static int docall(lua_State *L)
 {
     int base = lua_gettop(L);
-    lua_pushcfunction(L, msghandler);
+    lua_pushcfunction(L, ws_lua_traceback);
     lua_insert(L, base);
     repl_sigint = 0;
     repl_running = L;

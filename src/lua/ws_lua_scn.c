@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_ctl_int.h"
 #include "util/ws_util.h"
 
@@ -43,14 +44,7 @@ void ws_scn_launched(ws_scn *s, lua_State *L, int idx, ws_lgpu *g)
 
 ws_scn *ws_scn_new(lua_State *L, const char *path, int argc, char **argv, ws_error *err)
 {
-    lua_createtable(L, argc, 1);
-    lua_pushstring(L, path);
-    lua_rawseti(L, -2, 0);
-    for (int i = 0; i < argc; i++) {
-        lua_pushstring(L, argv[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setglobal(L, "arg");
+    ws_lua_set_arg(L, path, argc, argv);
     lua_State *co = lua_newthread(L);
     if (luaL_loadfilex(co, path, "t") != LUA_OK) {
         ws_error_set(err, WS_E_IO, "%s", lua_tostring(co, -1));

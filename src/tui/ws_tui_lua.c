@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_ctl.h"
 
 static ws_tui *self(lua_State *L)
@@ -132,17 +133,6 @@ void ws_tui_lua_set_gpu(ws_tui *t)
     (void)found;
 }
 
-static int traceback(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
 
 /* The syntax error on the stack top ends at the end of the input. */
 static bool incomplete(lua_State *L)
@@ -163,7 +153,7 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
 {
     lua_State *L = t->L;
     int base = lua_gettop(L);
-    lua_pushcfunction(L, traceback);
+    lua_pushcfunction(L, ws_lua_traceback);
     /* an expression first */
     const char *ret = lua_pushfstring(L, "return %s", chunk);
     int st = luaL_loadbuffer(L, ret, strlen(ret), "=console");
