@@ -29,13 +29,6 @@
 #include "pf/ws_pf_tab.h"
 #include "util/ws_util.h"
 
-typedef struct rpt_entry {
-    ws_pf_tag t;            /* key: region number (address >> region_bits) */
-    uint64_t last;          /* last address seen in the region */
-    int64_t stride;         /* bytes */
-    uint8_t state;          /* WS_RPT_* */
-} rpt_entry;
-
 typedef struct stride_pf {
     ws_pf base;
     ws_pf_tab tab;
@@ -55,7 +48,7 @@ static ws_pf *stride_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.x = x;
     s->region_bits = (uint32_t)ws_opts_uint(o, "pf.stride.region_bits");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stride.entries"), sizeof(rpt_entry));
+    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stride.entries"), sizeof(ws_pf_rpt));   /* key: address >> region_bits */
     return &s->base;
 }
 
@@ -66,15 +59,8 @@ static void stride_observe(ws_pf *p, const ws_pf_access *a)
     /* [choice] every demand load request trains (hits and misses alike, as
      * the RPT watches the load stream, not the miss stream). */
     s->trainings++;
-    bool fresh;
-    rpt_entry *e = ws_pf_tab_get(&s->tab, a->addr >> s->region_bits, s->warp ? a->wid : 0, &fresh);
-    if (fresh) {                /* initial, stride 0 */
-        e->last = a->addr;
-        return;
-    }
-    bool predicts = ws_pf_rpt_train(&e->state, &e->stride, (int64_t)(a->addr - e->last));
-    e->last = a->addr;
-    if (!predicts) return;
+    const ws_pf_rpt *e = ws_pf_rpt_see(&s->tab, a->addr >> s->region_bits, s->warp ? a->wid : 0, a->addr);
+    if (!e) return;
     s->predictions++;
     s->prefetches += ws_pf_issue_strided(p->x, a->addr, a->line, e->stride, a->wid);
 }
@@ -100,7 +86,7 @@ static void stride_inspect(const ws_pf *p, ws_pf_insp *in)
     static const uint8_t bits[] = { 0, 8, 0, 0, 2 };
     ws_pf_insp_table_begin(in, "rpt", 5, cols, bits);
     for (uint32_t i = 0; i < s->tab.entries; i++) {
-        const rpt_entry *e = ws_pf_tab_at(&s->tab, i);
+        const ws_pf_rpt *e = ws_pf_tab_at(&s->tab, i);
         if (!e->t.valid) continue;
         ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->t.key, s->warp ? (int64_t)e->t.wid : -1,
                                               (int64_t)e->last, e->stride, e->state });

@@ -5,7 +5,7 @@
  * of one warp: MTP Sec. VIII-A's enhanced form, which the paper notes is a
  * PWS-only MT-HWP with 1024 entries) and holds {PC, last address, stride,
  * 2-bit state}, trained by the reference prediction table state machine of
- * Chen & Baer (ws_pf_rpt_train; the table is in ws_pf_stride.c).
+ * Chen & Baer (ws_pf_rpt_see in ws_pf_tab.c).
  *
  * A constant non-zero stride reaches steady at the third execution of the
  * PC (by any warp in the naive form, by the same warp in the enhanced one).
@@ -17,13 +17,6 @@
 #include "pf/ws_pf_all.h"
 #include "pf/ws_pf_tab.h"
 #include "util/ws_util.h"
-
-typedef struct spc_entry {
-    ws_pf_tag t;            /* key: PC */
-    uint64_t last;          /* address of the last execution (first active lane) */
-    int64_t stride;         /* bytes */
-    uint8_t state;          /* WS_RPT_* */
-} spc_entry;
 
 typedef struct stridepc_pf {
     ws_pf base;
@@ -42,25 +35,17 @@ static ws_pf *spc_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.ops = &ws_pf_stridepc;
     s->base.x = x;
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stridepc.entries"), sizeof(spc_entry));
+    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stridepc.entries"), sizeof(ws_pf_rpt));   /* key: PC; last: the first active lane's address */
     return &s->base;
 }
 
 /* Train with one execution of the instruction; the entry, or NULL when it
  * predicts nothing. */
-static spc_entry *train(stridepc_pf *s, const ws_pf_access *a)
+static const ws_pf_rpt *train(stridepc_pf *s, const ws_pf_access *a)
 {
     s->trainings++;
-    bool fresh;
-    spc_entry *e = ws_pf_tab_get(&s->tab, a->pc, s->warp ? a->wid : 0, &fresh);
-    if (fresh) {                /* initial, stride 0 */
-        e->last = a->insn_addr;
-        return NULL;
-    }
-    bool predicts = ws_pf_rpt_train(&e->state, &e->stride, (int64_t)(a->insn_addr - e->last));
-    e->last = a->insn_addr;
-    if (!predicts) return NULL;
-    s->predictions++;
+    const ws_pf_rpt *e = ws_pf_rpt_see(&s->tab, a->pc, s->warp ? a->wid : 0, a->insn_addr);
+    if (e) s->predictions++;
     return e;
 }
 
@@ -73,12 +58,12 @@ static void spc_observe(ws_pf *p, const ws_pf_access *a)
      * request trains with the instruction's address (the first active
      * lane's); every request of a steady instruction, its own address +
      * stride, so an access spanning several lines is prefetched whole. */
-    const spc_entry *e;
+    const ws_pf_rpt *e;
     if (a->req == 0) {
         e = train(s, a);
     } else {
         e = ws_pf_tab_find(&s->tab, a->pc, s->warp ? a->wid : 0);
-        if (e && (e->state != WS_RPT_STEADY || e->stride == 0)) e = NULL;
+        if (e && !ws_pf_rpt_predicts(e)) e = NULL;
     }
     if (!e) return;
     s->prefetches += ws_pf_issue_strided(p->x, a->addr, a->line, e->stride, a->wid);
@@ -105,7 +90,7 @@ static void spc_inspect(const ws_pf *p, ws_pf_insp *in)
     static const uint8_t bits[] = { 32, 8, 32, 20, 2 };
     ws_pf_insp_table_begin(in, "stridepc", 5, cols, bits);
     for (uint32_t i = 0; i < s->tab.entries; i++) {
-        const spc_entry *e = ws_pf_tab_at(&s->tab, i);
+        const ws_pf_rpt *e = ws_pf_tab_at(&s->tab, i);
         if (!e->t.valid) continue;
         ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->t.key, s->warp ? (int64_t)e->t.wid : -1, (int64_t)e->last,
                                               e->stride, e->state });

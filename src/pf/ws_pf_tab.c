@@ -67,17 +67,23 @@ void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh)
     return victim;
 }
 
-bool ws_pf_rpt_train(uint8_t *state, int64_t *stride, int64_t delta)
+ws_pf_rpt *ws_pf_rpt_see(ws_pf_tab *t, uint64_t key, uint32_t wid, uint64_t addr)
 {
-    bool correct = delta == *stride;
-    switch (*state) {
-    case WS_RPT_INIT: *state = correct ? WS_RPT_STEADY : WS_RPT_TRANSIENT; break;
-    case WS_RPT_TRANSIENT: *state = correct ? WS_RPT_STEADY : WS_RPT_NOPRED; break;
-    case WS_RPT_STEADY: *state = correct ? WS_RPT_STEADY : WS_RPT_INIT; break;
-    default: *state = correct ? WS_RPT_TRANSIENT : WS_RPT_NOPRED; break;
+    bool fresh;
+    ws_pf_rpt *e = ws_pf_tab_get(t, key, wid, &fresh);
+    uint64_t last = e->last;
+    e->last = addr;
+    if (fresh) return NULL;             /* initial, stride 0 */
+    int64_t delta = (int64_t)(addr - last);
+    bool correct = delta == e->stride;
+    switch (e->state) {
+    case WS_RPT_INIT: e->state = correct ? WS_RPT_STEADY : WS_RPT_TRANSIENT; break;
+    case WS_RPT_TRANSIENT: e->state = correct ? WS_RPT_STEADY : WS_RPT_NOPRED; break;
+    case WS_RPT_STEADY: e->state = correct ? WS_RPT_STEADY : WS_RPT_INIT; break;
+    default: e->state = correct ? WS_RPT_TRANSIENT : WS_RPT_NOPRED; break;
     }
-    if (!correct && *state != WS_RPT_INIT) *stride = delta;
-    return *state == WS_RPT_STEADY && *stride != 0;
+    if (!correct && e->state != WS_RPT_INIT) e->stride = delta;
+    return ws_pf_rpt_predicts(e) ? e : NULL;
 }
 
 uint32_t ws_pf_issue_strided(ws_pf_ctx *x, uint64_t addr, uint64_t line, int64_t stride, uint32_t wid)

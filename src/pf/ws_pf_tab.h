@@ -44,13 +44,27 @@ void *ws_pf_tab_find(const ws_pf_tab *t, uint64_t key, uint32_t wid);
  * true).  Either way the entry is touched (most recently used). */
 void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh);
 
-/* The RPT state machine (Chen and Baer): states and one update with the
- * new delta; the stride is replaced on a wrong prediction except when the
- * entry falls back from steady to initial.  Returns whether the entry now
- * predicts (steady with a non-zero stride; [choice] a zero stride predicts
- * nothing). */
+/* The RPT of stride and stridepc (Chen and Baer): an entry per key (region
+ * or PC) with the key's last address, stride and state.  Each new delta
+ * moves the state machine; the stride is replaced on a wrong prediction
+ * except when the entry falls back from steady to initial.  An entry
+ * predicts when steady with a non-zero stride ([choice] a zero stride
+ * predicts nothing). */
 enum { WS_RPT_INIT = 0, WS_RPT_TRANSIENT, WS_RPT_STEADY, WS_RPT_NOPRED };
-bool ws_pf_rpt_train(uint8_t *state, int64_t *stride, int64_t delta);
+typedef struct ws_pf_rpt {
+    ws_pf_tag t;            /* key: region number or PC */
+    uint64_t last;          /* last address seen */
+    int64_t stride;         /* bytes */
+    uint8_t state;          /* WS_RPT_* */
+} ws_pf_rpt;
+static inline bool ws_pf_rpt_predicts(const ws_pf_rpt *e)
+{
+    return e->state == WS_RPT_STEADY && e->stride != 0;
+}
+/* Train the entry of (key, wid) in t (a table of ws_pf_rpt) with addr: a
+ * new entry only remembers addr (initial, stride 0).  Returns the entry when
+ * it now predicts, else NULL. */
+ws_pf_rpt *ws_pf_rpt_see(ws_pf_tab *t, uint64_t key, uint32_t wid, uint64_t addr);
 
 /* Issue addr + (distance + k) * stride for k < degree, for warp wid.
  * [choice] Candidates in `line` (the trigger's) or in the previous
