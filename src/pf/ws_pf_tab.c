@@ -101,3 +101,51 @@ uint32_t ws_pf_issue_strided(ws_pf_ctx *x, uint64_t addr, uint64_t line, int64_t
     }
     return n;
 }
+
+void ws_pf_ghbuf_init(ws_pf_ghbuf *h, uint32_t entries, uint32_t index_entries)
+{
+    h->n = entries;
+    h->head = 0;
+    h->g = ws_xcalloc(entries, sizeof *h->g);
+    ws_pf_tab_init(&h->it, index_entries, sizeof(ws_pf_ghbuf_index));
+}
+
+void ws_pf_ghbuf_free(ws_pf_ghbuf *h)
+{
+    free(h->g);
+    ws_pf_tab_free(&h->it);
+}
+
+uint64_t ws_pf_ghbuf_insert(ws_pf_ghbuf *h, uint64_t key, uint32_t wid, int64_t line)
+{
+    bool fresh;
+    ws_pf_ghbuf_index *ix = ws_pf_tab_get(&h->it, key, wid, &fresh);
+    uint64_t prev = !fresh && ws_pf_ghbuf_live(h, ix->ptr) ? ix->ptr : WS_PF_GHBUF_NONE;
+    if (prev != WS_PF_GHBUF_NONE && ws_pf_ghbuf_at(h, prev)->line == line) return WS_PF_GHBUF_NONE;
+    uint64_t q = h->head++;
+    h->g[q % h->n] = (ws_pf_ghbuf_slot){ line, prev };
+    ix->ptr = q;
+    return q;
+}
+
+void ws_pf_ghbuf_inspect(const ws_pf_ghbuf *h, ws_pf_insp *in, const char *keycol, uint8_t keybits, bool warp,
+                       int64_t line_bytes)
+{
+    const char *const icols[] = { keycol, "wid", "ptr" };
+    const uint8_t ibits[] = { keybits, 8, 0 };
+    ws_pf_insp_table_begin(in, "index", 3, icols, ibits);
+    for (uint32_t i = 0; i < h->it.entries; i++) {
+        const ws_pf_ghbuf_index *e = ws_pf_tab_at(&h->it, i);
+        if (!e->t.valid) continue;
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)e->t.key, warp ? (int64_t)e->t.wid : -1,
+                                              ws_pf_ghbuf_live(h, e->ptr) ? (int64_t)(e->ptr % h->n) : -1 });
+    }
+    static const char *const gcols[] = { "slot", "addr", "link" };
+    ws_pf_insp_table_begin(in, "ghb", 3, gcols, NULL);
+    uint64_t first = h->head > h->n ? h->head - h->n : 0;
+    for (uint64_t q = first; q < h->head; q++) {
+        const ws_pf_ghbuf_slot *e = ws_pf_ghbuf_at(h, q);
+        ws_pf_insp_row(in, (const int64_t[]){ (int64_t)(q % h->n), e->line * line_bytes,
+                                              ws_pf_ghbuf_live(h, e->link) ? (int64_t)(e->link % h->n) : -1 });
+    }
+}

@@ -1,7 +1,7 @@
 /* ws_pf_tab.h: what the table-based pattern prefetchers (stride, stridepc,
  * ghb, ghb-stride) share: a set-associative table with LRU replacement
- * whose entries begin with a ws_pf_tag, the RPT stride state machine, and
- * the issue of strided candidates. */
+ * whose entries begin with a ws_pf_tag, the RPT stride state machine, the
+ * global history buffer, and the issue of strided candidates. */
 #ifndef WS_PF_TAB_H
 #define WS_PF_TAB_H
 
@@ -65,6 +65,46 @@ static inline bool ws_pf_rpt_predicts(const ws_pf_rpt *e)
  * new entry only remembers addr (initial, stride 0).  Returns the entry when
  * it now predicts, else NULL. */
 ws_pf_rpt *ws_pf_rpt_see(ws_pf_tab *t, uint64_t key, uint32_t wid, uint64_t addr);
+
+/* A global history buffer (Nesbit and Smith) of ghb and ghb-stride: a
+ * circular buffer of miss lines, each linked to the previous miss of the
+ * same key (CZone or PC), and an index table from key to the key's newest
+ * entry.  Entries are named by sequence numbers (slot = q % n); an entry is
+ * live until it is overwritten. */
+#define WS_PF_GHBUF_NONE UINT64_MAX
+typedef struct ws_pf_ghbuf_slot {
+    int64_t line;           /* line number (address / line) */
+    uint64_t link;          /* sequence number of the key's previous entry, or NONE */
+} ws_pf_ghbuf_slot;
+typedef struct ws_pf_ghbuf_index {
+    ws_pf_tag t;            /* key: CZone number or PC */
+    uint64_t ptr;           /* sequence number of the key's newest entry */
+} ws_pf_ghbuf_index;
+typedef struct ws_pf_ghbuf {
+    ws_pf_ghbuf_slot *g;
+    uint32_t n;
+    uint64_t head;          /* sequence number of the next insertion */
+    ws_pf_tab it;           /* the index table (ws_pf_ghbuf_index entries) */
+} ws_pf_ghbuf;
+void ws_pf_ghbuf_init(ws_pf_ghbuf *h, uint32_t entries, uint32_t index_entries);
+void ws_pf_ghbuf_free(ws_pf_ghbuf *h);
+static inline bool ws_pf_ghbuf_live(const ws_pf_ghbuf *h, uint64_t q)
+{
+    return q != WS_PF_GHBUF_NONE && q < h->head && h->head - q <= h->n;
+}
+static inline const ws_pf_ghbuf_slot *ws_pf_ghbuf_at(const ws_pf_ghbuf *h, uint64_t q)
+{
+    return &h->g[q % h->n];
+}
+/* Record a miss on `line` as the newest of (key, wid) and return its
+ * sequence number; [choice] the key's newest live line again (another warp
+ * or request on the same line) is not a new miss: nothing is inserted and
+ * NONE is returned. */
+uint64_t ws_pf_ghbuf_insert(ws_pf_ghbuf *h, uint64_t key, uint32_t wid, int64_t line);
+/* The inspection tables "index" (columns keycol (keybits wide), wid, ptr)
+ * and "ghb" (slot, addr, link); pointers are slots, -1 when overwritten. */
+void ws_pf_ghbuf_inspect(const ws_pf_ghbuf *h, ws_pf_insp *in, const char *keycol, uint8_t keybits, bool warp,
+                       int64_t line_bytes);
 
 /* Issue addr + (distance + k) * stride for k < degree, for warp wid.
  * [choice] Candidates in `line` (the trigger's) or in the previous
