@@ -8,88 +8,13 @@
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_opts.h"
 #include "stats/ws_stats.h"
+#include "ws_line_kernel.h"
 #include "ws_tap.h"
 
-/* Each thread loads one word 128 bytes from its neighbour's (a line per
- * thread: L1 misses, MSHRs fill up), adds 1 and stores it. */
-static const char *ptx =
-    ".version 7.0\n"
-    ".target sm_70\n"
-    ".address_size 64\n"
-    ".visible .entry k(.param .u64 a, .param .u64 out, .param .u32 n)\n"
-    "{\n"
-    "  .reg .b32 %r<10>;\n"
-    "  .reg .b64 %rd<10>;\n"
-    "  .reg .pred %p<3>;\n"
-    "  ld.param.u64 %rd1, [a];\n"                  /* line 9, pc 0 */
-    "  ld.param.u64 %rd2, [out];\n"
-    "  ld.param.u32 %r1, [n];\n"
-    "  mov.u32 %r2, %tid.x;\n"
-    "  mov.u32 %r3, %ctaid.x;\n"
-    "  mov.u32 %r4, %ntid.x;\n"
-    "  mad.lo.s32 %r5, %r3, %r4, %r2;\n"
-    "  setp.ge.u32 %p1, %r5, %r1;\n"
-    "  @%p1 bra DONE;\n"
-    "  mul.wide.u32 %rd3, %r5, 128;\n"
-    "  add.s64 %rd4, %rd1, %rd3;\n"              /* line 19, pc 10 */
-    "  ld.global.u32 %r6, [%rd4];\n"              /* line 20, pc 11 */
-    "  add.s32 %r7, %r6, 1;\n"                    /* line 21, pc 12 */
-    "  mul.wide.u32 %rd5, %r5, 4;\n"
-    "  add.s64 %rd6, %rd2, %rd5;\n"
-    "  st.global.u32 [%rd6], %r7;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n";
-
+/* The kernel (ws_line_kernel.h): the load is line 20, pc 11; the add that
+ * uses it line 21, pc 12. */
 enum { N = 2048 };
-
-typedef struct fix {
-    ws_gpu *g;
-    const ws_kernel *k;
-    uint64_t a, out;
-} fix;
-
-static void setup_pf(fix *f, const char *policy)
-{
-    ws_error err;
-    ws_opts *o = ws_opts_new();
-    ws_opts_apply_preset(o, "gtx480", &err);
-    if (policy) ws_opts_set(o, "pf.policy", policy, &err);
-    f->g = ws_gpu_create(o, 1, &err);
-    ws_opts_free(o);
-    if (!f->g) { diag("%s", err.msg); exit(1); }
-    ws_device *d = ws_gpu_device(f->g);
-    f->a = ws_devmem_alloc(d, (uint64_t)N * 128, "a", &err);
-    f->out = ws_devmem_alloc(d, (uint64_t)N * 4, "out", &err);
-    uint32_t *h = calloc(N * 32, 4);
-    for (uint32_t i = 0; i < N; i++) h[i * 32] = i * 3;
-    ws_devmem_write(d, f->a, h, (uint64_t)N * 128, &err);
-    free(h);
-    ws_module *m = ws_module_load_text(d, ptx, strlen(ptx), "dbg.ptx", &err);
-    if (!m) { diag("%s", err.msg); exit(1); }
-    f->k = ws_module_kernel(m, "k", &err);
-}
-
-static void setup(fix *f) { setup_pf(f, NULL); }
-
-static int begin(fix *f)
-{
-    ws_error err;
-    ws_launch_config lc = { .grid = { N / 256, 1, 1 }, .block = { 256, 1, 1 } };
-    ws_arg args[] = { WS_ARG_PTR(f->a), WS_ARG_PTR(f->out), WS_ARG_INT(N) };
-    return ws_gpu_launch_begin(f->g, f->k, &lc, args, 3, &err);
-}
-
-static int check_out(fix *f)
-{
-    uint32_t *o = malloc(N * 4);
-    ws_error err;
-    ws_devmem_read(ws_gpu_device(f->g), f->out, o, N * 4, &err);
-    int bad = 0;
-    for (uint32_t i = 0; i < N; i++) bad += o[i] != i * 3 + 1;
-    free(o);
-    return bad;
-}
+typedef ws_line_fix fix;
 
 static char *stats_json(fix *f)
 {
@@ -103,15 +28,15 @@ int main(void)
     fix f, r;
 
     /* reference: straight through */
-    setup(&r);
-    is_int(begin(&r), 0, "reference launch begins");
+    ws_line_setup(&r, "gtx480", NULL, N);
+    is_int(ws_line_begin(&r), 0, "reference launch begins");
     is_int(ws_gpu_run(r.g, 0, &err), 1, "reference runs to the end");
     ws_gpu_launch_end(r.g, &err);
     char *ref = stats_json(&r);
-    is_int(check_out(&r), 0, "reference output is right");
+    is_int(ws_line_errors(&r), 0, "reference output is right");
 
-    setup(&f);
-    is_int(begin(&f), 0, "launch begins");
+    ws_line_setup(&f, "gtx480", NULL, N);
+    is_int(ws_line_begin(&f), 0, "launch begins");
     is_int((int)ws_gpu_launch_number(f.g), 1, "launch number 1");
     ok(ws_gpu_kernel(f.g) == f.k, "the active kernel");
     ws_gpu_dbg_record(f.g, true);
@@ -218,7 +143,7 @@ int main(void)
     is_u64(ws_gpu_line_execs(f.g, ws_kernel_func(f.k), 16), 64, "and the ret (pc 16)");
     is_u64(acc, 2048, "one request per thread");
     ws_gpu_launch_end(f.g, &err);
-    is_int(check_out(&f), 0, "output is right after stopping at breakpoints");
+    is_int(ws_line_errors(&f), 0, "output is right after stopping at breakpoints");
     ok(ws_gpu_kernel(f.g) == NULL, "no active kernel after the end");
     char *got = stats_json(&f);
     ok(strcmp(ref, got) == 0, "statistics identical to the straight run");
@@ -229,8 +154,8 @@ int main(void)
     /* a line breakpoint from the start: every one of the 64 warps hits it
      * once; several in one cycle stop the run once */
     fix e;
-    setup(&e);
-    begin(&e);
+    ws_line_setup(&e, "gtx480", NULL, N);
+    ws_line_begin(&e);
     ws_brk lb = { .kind = WS_BRK_LINE, .line = 21, .warp = WS_BRK_ANY, .sm = -1 };
     ws_gpu_brk_add(e.g, &lb, &err);
     int stops = 0;
@@ -240,14 +165,14 @@ int main(void)
     ok(stops >= 1 && stops <= 64, "stops %d", stops);
     ws_gpu_launch_end(e.g, &err);
     char *got2 = stats_json(&e);
-    is_int(check_out(&e), 0, "output right");
+    is_int(ws_line_errors(&e), 0, "output right");
     ws_gpu_free(e.g);
     free(got2);
     ws_gpu_free(r.g);
 
     /* prefetch breakpoint: next-line prefetches into the input array */
-    setup_pf(&e, "nextline");
-    begin(&e);
+    ws_line_setup(&e, "gtx480", (const char *const[]){ "pf.policy=nextline", NULL }, N);
+    ws_line_begin(&e);
     ws_brk pb = { .kind = WS_BRK_PREFETCH, .addr = e.a, .len = (uint64_t)N * 128, .sm = -1, .warp = WS_BRK_ANY };
     ws_gpu_brk_add(e.g, &pb, &err);
     rc = ws_gpu_run(e.g, 0, &err);
