@@ -1,0 +1,206 @@
+-- warpscope.exp_mtp: the benchmark kernels of the many-thread-aware
+-- prefetching paper's experiments (Lee et al., MICRO 2010; seed 004), as a
+-- registry shared by the scenarios in scenarios/experiments/mtp-*.lua.
+--
+-- The paper's 14 memory-intensive benchmarks fall in three types (its
+-- Table III): "stride" (loops with strong strides), "mp" (massively
+-- parallel, loop-free, very short threads) and "uncoal" (dominated by
+-- uncoalesced accesses).  Each entry here is a kernel of ours modelled on
+-- one of them (the paper's benchmark is the entry's `analogue`):
+--
+--   local R = require "warpscope.exp_mtp"
+--   for _, k in ipairs(R.list()) do            -- or R.list("stride")
+--     if R.supports(k, "ip") then
+--       local ok, msg = k.run(gpu, "ip", quick) -- allocate, launch, check
+--     end
+--   end
+--
+-- Entry fields: name, type ("stride" | "mp" | "uncoal"), analogue (the
+-- paper's benchmark name, as in its figures), desc, block (threads per
+-- block, the paper's #warps / #blocks from Table III), blocks_per_core (the
+-- paper's Table III maximum, enforced with dynamic shared memory as the
+-- CUDA occupancy calculator would count it; the kernel's registers on the
+-- machine may lower it further), variants (list), and
+-- run(gpu, variant, quick [, opts]) -> ok, msg: allocates deterministic
+-- inputs, launches the variant's kernel(s), and compares the output
+-- exactly with a CPU reference computed here in Lua.
+--
+-- Variants (software prefetching, MTP Sec. III-A):
+--   base    no prefetching
+--   stride  loop prefetching: each thread prefetches (PTX prefetch, non
+--           binding, into the prefetch cache on g80-mtp) what its own next
+--           loop iteration loads
+--   ip      inter-thread prefetching: each thread prefetches what the same
+--           lane of the next warp (tid + 32) loads
+--   mtswp   stride + ip (for loop-free kernels: ip)
+--   reg     register prefetching (Ryoo et al.): the next iteration's
+--           values are loaded into registers one iteration ahead (binding);
+--           only kernels with a loop
+--
+-- opts (optional): graph (a ws.graph for the BFS kernels), n (problem size
+-- override; quick picks the small size).
+local ws = require "warpscope"
+local S = require "warpscope.scenario"
+
+local M = {}
+
+M.variants = { "base", "stride", "reg", "ip", "mtswp" }
+M.types = { "stride", "mp", "uncoal" }
+
+-- float32 arithmetic in Lua (doubles): each operation of two float32
+-- values rounded once to float32 is exactly the IEEE single result (add,
+-- sub, mul, div: double has more than 2 x 24 + 2 bits), so a reference
+-- that rounds after every operation matches kernels that use the _rn
+-- intrinsics (no contraction into fma) bit for bit.
+local pack, unpack = string.pack, string.unpack
+local function f32(x) return (unpack("<f", pack("<f", x))) end
+M.f32 = f32
+function M.fadd(a, b) return f32(a + b) end
+function M.fsub(a, b) return f32(a - b) end
+function M.fmul(a, b) return f32(a * b) end
+
+-- Threads per block and blocks per core -> a launch shape for `grid`
+-- blocks, with the dynamic shared memory that caps the blocks per core at
+-- blocks_per_core on this gpu (nil: the machine's own limits only).
+local function smem_bytes(gpu)
+  local ok, v = pcall(function() return gpu:option("sm.shared") end)
+  if not ok or not v then return nil end
+  local num, unit = tostring(v):match("^(%d+)%s*([KkMm]?)")
+  num = tonumber(num)
+  if not num then return nil end
+  if unit == "K" or unit == "k" then num = num * 1024 elseif unit == "M" or unit == "m" then num = num * 1048576 end
+  return num
+end
+
+function M.shape(gpu, kernel, grid, block, blocks_per_core)
+  local sh = { grid = grid, block = block }
+  local smem = blocks_per_core and gpu.mode == "timing" and smem_bytes(gpu)
+  if smem then
+    local per = smem // blocks_per_core - (kernel.shared or 0)
+    per = per - per % 16
+    if per > 0 then sh.shared = per end
+  end
+  return sh
+end
+
+-- The registry.
+M.kernels, M.by_name = {}, {}
+local function add(e)
+  assert(not M.by_name[e.name], "duplicate kernel " .. e.name)
+  e.has = {}
+  for _, v in ipairs(e.variants) do e.has[v] = true end
+  local run = e.impl
+  e.run = function(gpu, variant, quick, opts)
+    variant = variant or "base"
+    if not e.has[variant] then
+      error(("exp_mtp: kernel %s has no variant %s (it has %s)"):format(e.name, tostring(variant),
+        table.concat(e.variants, ", ")), 2)
+    end
+    return run(gpu, variant, quick, opts or {})
+  end
+  M.kernels[#M.kernels + 1] = e
+  M.by_name[e.name] = e
+end
+
+function M.get(name)
+  local e = M.by_name[name]
+  if not e then error("exp_mtp: no kernel named " .. tostring(name), 2) end
+  return e
+end
+
+-- Entries in registry order, all or of one type.
+function M.list(ty)
+  local out = {}
+  for _, e in ipairs(M.kernels) do
+    if ty == nil or e.type == ty then out[#out + 1] = e end
+  end
+  return out
+end
+
+function M.supports(e, variant)
+  if type(e) == "string" then e = M.get(e) end
+  return e.has[variant] == true
+end
+
+-- ---------------------------------------------------------------- helpers
+-- Load a PTX module once per gpu (cached on the gpu handle's table).
+local modcache = setmetatable({}, { __mode = "k" })
+local function module(gpu, ptx)
+  local c = modcache[gpu]
+  if not c then c = {}; modcache[gpu] = c end
+  if not c[ptx] then c[ptx] = gpu:load_ptx(ptx) end
+  return c[ptx]
+end
+M.module = module
+
+-- ================================================================ kernels
+-- vadd: the paper's own IP example (Fig. 3 right, Fig. 4): one element per
+-- thread, c = a + b.  Loop-free ("mp").
+local function vadd_inputs(n)
+  local a, b, want = {}, {}, {}
+  for i = 1, n do
+    a[i], b[i] = (i % 977) * 0.5, (i % 131) * 0.25
+    want[i] = a[i] + b[i]   -- exact: small binary fractions
+  end
+  return a, b, want
+end
+
+add {
+  name = "vadd", type = "mp", analogue = "fig4",
+  desc = "c[i] = a[i] + b[i], one element per thread (the paper's Fig. 3/4 example)",
+  block = 256, variants = { "base", "ip", "mtswp" },
+  impl = function(gpu, variant, quick, opts)
+    local n = opts.n or (quick and 16384 or 262144)
+    local m = module(gpu, "kernels/mtswp.ptx")
+    local k = m:kernel(variant == "base" and "vadd" or "vadd_ip")
+    local a, b, want = vadd_inputs(n)
+    local A = gpu:array("f32", a, { name = "a" })
+    local B = gpu:array("f32", b, { name = "b" })
+    local C = gpu:array("f32", n, { name = "c" })
+    gpu:launch(k, M.shape(gpu, k, S.ceil_div(n, 256), 256, nil), A, B, C, n)
+    return ws.check.equal(C:read(), want)
+  end,
+}
+
+-- vadd_loop: the sequential loop of Fig. 3 (left) as a grid-stride loop,
+-- 4 blocks per core; stride prefetching fetches the next iteration.
+add {
+  name = "vadd_loop", type = "stride", analogue = "fig3",
+  desc = "grid-stride loop c[i] = a[i] + b[i] (the paper's Fig. 3 loop)",
+  block = 256, variants = { "base", "stride" },
+  impl = function(gpu, variant, quick, opts)
+    local n = opts.n or (quick and 32768 or 524288)
+    local m = module(gpu, "kernels/mtswp.ptx")
+    local k = m:kernel(variant == "base" and "vadd_loop" or "vadd_loop_pf")
+    local a, b, want = vadd_inputs(n)
+    local A = gpu:array("f32", a, { name = "a" })
+    local B = gpu:array("f32", b, { name = "b" })
+    local C = gpu:array("f32", n, { name = "c" })
+    gpu:launch(k, M.shape(gpu, k, 4 * gpu.sms, 256, nil), A, B, C, n)
+    return ws.check.equal(C:read(), want)
+  end,
+}
+
+-- bfs_topo: the topology-driven BFS (Rodinia's two kernels, CSR row
+-- offsets) of scenarios/kernels/bfs_topo.cu; no prefetching variants.
+local function bfs_graph(quick, opts)
+  if opts.graph then return opts.graph end
+  -- Rodinia's graph generator: uniform random degrees, symmetric
+  -- (graph65536 has degrees 1..24, mean 6).
+  local n = opts.n or (quick and 4096 or 65536)
+  return ws.graph.uniform { n = n, min_degree = 1, max_degree = 5, directed = false, seed = 65536 }
+end
+M.bfs_graph = bfs_graph
+
+add {
+  name = "bfs_topo", type = "uncoal", analogue = "bfs",
+  desc = "topology-driven BFS (Rodinia's kernels on CSR offsets), scenarios/kernels/bfs_topo.cu",
+  block = 256, variants = { "base" },
+  impl = function(gpu, variant, quick, opts)
+    local B = require "warpscope.bfs"
+    local ok, msg = B.topo(gpu, bfs_graph(quick, opts), 0)
+    return ok, msg
+  end,
+}
+
+return M
