@@ -203,4 +203,69 @@ add {
   end,
 }
 
+-- ------------------------------------------------------------------ black
+-- Black-Scholes-like pricer (kernels/mtp_black.cu): grid-stride loop over
+-- options, three input arrays, two outputs (SDK BlackScholes: 128 threads
+-- per block, 3 blocks per core in the paper).
+local fadd, fsub, fmul = M.fadd, M.fsub, M.fmul
+local function fdiv(a, b) return f32(a / b) end
+M.fdiv = fdiv
+
+local black_c = { f32(0.2316419), f32(1.330274429), f32(-1.821255978), f32(1.781477937), f32(-0.356563782),
+  f32(0.319381530) }
+local function cnd(d)
+  local c = black_c
+  local k = fdiv(1, fadd(1, fmul(c[1], math.abs(d))))
+  local p = fmul(k, c[2])
+  p = fmul(k, fadd(c[3], p))
+  p = fmul(k, fadd(c[4], p))
+  p = fmul(k, fadd(c[5], p))
+  p = fmul(k, fadd(c[6], p))
+  p = fdiv(p, fadd(1, fmul(0.5, fmul(d, d))))
+  if d > 0 then return fsub(1, p) end
+  return p
+end
+
+local function black_price(s, x, t, r, v)
+  local a = fmul(v, t)
+  local d1 = fdiv(fadd(fsub(s, x), fmul(r, t)), fadd(a, 1))
+  local d2 = fsub(d1, a)
+  local n1, n2 = cnd(d1), cnd(d2)
+  local xe = fmul(x, fsub(1, fmul(r, t)))
+  return fsub(fmul(s, n1), fmul(xe, n2)), fsub(fmul(xe, fsub(1, n2)), fmul(s, fsub(1, n1)))
+end
+
+add {
+  name = "black", type = "stride", analogue = "black",
+  desc = "Black-Scholes-like pricer: grid-stride loop, 3 input and 2 output arrays",
+  block = 128, blocks_per_core = 3, variants = { "base", "stride", "reg", "ip", "mtswp" },
+  impl = function(gpu, variant, quick, opts)
+    local block, bpc = 128, 3
+    local grid = gpu.sms * bpc                 -- every block resident: one wave
+    local iters = quick and 6 or 24
+    local n = opts.n or grid * block * iters
+    local k = module(gpu, "kernels/mtp_black.ptx"):kernel("black_" .. variant)
+    local r, v = f32(0.02), f32(0.30)
+    local hs, hx, ht = {}, {}, {}
+    for i = 1, n do
+      hs[i] = f32(5 + ((i * 7919) % 1000) * 0.025)        -- 5 .. 30
+      hx[i] = f32(1 + ((i * 104729) % 3960) * 0.025)      -- 1 .. 100
+      ht[i] = f32(0.25 + ((i * 1299709) % 390) * 0.025)   -- 0.25 .. 10
+    end
+    local dS = gpu:array("f32", hs, { name = "S" })
+    local dX = gpu:array("f32", hx, { name = "X" })
+    local dT = gpu:array("f32", ht, { name = "T" })
+    local dC = gpu:array("f32", n, { name = "call" })
+    local dP = gpu:array("f32", n, { name = "put" })
+    gpu:launch(k, M.shape(gpu, k, grid, block, bpc), dS, dX, dT, dC, dP, n, r, v)
+    local wc, wp = {}, {}
+    for i = 1, n do wc[i], wp[i] = black_price(hs[i], hx[i], ht[i], r, v) end
+    local ok, msg = ws.check.equal(dC:read(), wc)
+    if not ok then return false, "call: " .. msg end
+    ok, msg = ws.check.equal(dP:read(), wp)
+    if not ok then return false, "put: " .. msg end
+    return true
+  end,
+}
+
 return M
