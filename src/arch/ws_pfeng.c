@@ -199,24 +199,26 @@ int ws_pfeng_create(ws_sm *sm, ws_error *err)
         e->pf->ops = ops;
         e->pf->x = x;
         if (e->pf->period) e->pf_tick = e->pf->period;
-        const char *tp = ws_opts_str(o, "throttle.policy");
-        if (g->pt_host || strcmp(tp, "none") != 0) {
-            const ws_pt_ops *tops = g->pt_host ? g->pt_host : ws_pt_find(tp);
-            if (!tops) {
-                ws_error_set(err, WS_E_RANGE, "throttle.policy=%s: %s", tp,
-                             !strcmp(tp, "lua") ? "needs a throttle table from the scenario (gpu{throttle = {...}})"
-                                                : "this build has no such throttle");
-                goto fail;
-            }
-            e->pt = tops->create(x, o, err);
-            if (!e->pt) {
-                ws_error_prefix(err, "throttle.policy=%s: ", tp);
-                goto fail;
-            }
-            e->pt->ops = tops;
-            e->pt->x = x;
-            if (e->pt->period) e->pt_tick = e->pt->period;
+    }
+    /* The throttle also governs PTX prefetches when there is no policy
+     * (MTP Sec. V: MT-SWP+T throttles software prefetches). */
+    const char *tp = ws_opts_str(o, "throttle.policy");
+    if (g->pt_host || strcmp(tp, "none") != 0) {
+        const ws_pt_ops *tops = g->pt_host ? g->pt_host : ws_pt_find(tp);
+        if (!tops) {
+            ws_error_set(err, WS_E_RANGE, "throttle.policy=%s: %s", tp,
+                         !strcmp(tp, "lua") ? "needs a throttle table from the scenario (gpu{throttle = {...}})"
+                                            : "this build has no such throttle");
+            goto fail;
         }
+        e->pt = tops->create(x, o, err);
+        if (!e->pt) {
+            ws_error_prefix(err, "throttle.policy=%s: ", tp);
+            goto fail;
+        }
+        e->pt->ops = tops;
+        e->pt->x = x;
+        if (e->pt->period) e->pt_tick = e->pt->period;
     }
     sm->pfe = e;
     return 0;
