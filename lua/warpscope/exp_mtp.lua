@@ -39,12 +39,23 @@
 --
 -- opts (optional): graph (a ws.graph for the BFS kernels), n (problem size
 -- override; quick picks the small size).
+--
+-- Machine: g80-mtp plus M.options (merge them into the gpu's options).
+-- The paper's Table III gives each benchmark's blocks per core; on the
+-- 8800GT's 8192 registers per SM, warpscope's register estimate (PTX
+-- liveness, about 20-40% above what ptxas allocates for sm_75) would not
+-- fit 512-thread blocks at all and would cut the prefetching variants'
+-- occupancy by estimate noise.  M.options raises sm.regs to 16384 (the
+-- GT200 register file) so that registers never bind; the blocks per core
+-- are then the paper's, set by the dynamic shared memory of M.shape.
+-- M.occupancy tells what a launch really gets.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 
 local M = {}
 
 M.variants = { "base", "stride", "reg", "ip", "mtswp" }
+M.options = { ["sm.regs"] = 16384 }
 M.types = { "stride", "mp", "uncoal" }
 
 -- float32 arithmetic in Lua (doubles): each operation of two float32
@@ -81,6 +92,32 @@ function M.shape(gpu, kernel, grid, block, blocks_per_core)
     if per > 0 then sh.shared = per end
   end
   return sh
+end
+
+-- Blocks of `block` threads of kernel k resident per core with the launch
+-- shape sh (from M.shape) on this gpu, and the limit that binds.
+function M.occupancy(gpu, k, block, sh)
+  local function opt(key)
+    local ok, v = pcall(function() return gpu:option(key) end)
+    if not ok or not v then return nil end
+    if key == "sm.shared" then return smem_bytes(gpu) end
+    return tonumber(v)
+  end
+  local lim = {}
+  local warps = (block + 31) // 32
+  lim.ctas = opt("sm.ctas")
+  local thr = opt("sm.threads")
+  if thr then lim.threads = thr // block end
+  local regs = opt("sm.regs")
+  if regs and k.regs > 0 then lim.regs = regs // (k.regs * 32 * warps) end
+  local smem = opt("sm.shared")
+  local need = (k.shared or 0) + (sh and sh.shared or 0)
+  if smem and need > 0 then lim.shared = smem // need end
+  local best, why = math.huge, nil
+  for _, key in ipairs { "ctas", "threads", "regs", "shared" } do
+    if lim[key] and lim[key] < best then best, why = lim[key], key end
+  end
+  return best, why
 end
 
 -- The registry.
@@ -264,6 +301,158 @@ add {
     if not ok then return false, "call: " .. msg end
     ok, msg = ws.check.equal(dP:read(), wp)
     if not ok then return false, "put: " .. msg end
+    return true
+  end,
+}
+
+-- Block sum of 256 partial sums as the kernels do it in shared memory:
+-- sh[t] += sh[t + s] for s = 128, 64, ..., 1 (float32).  part is 1-based.
+local function tree_sum(part)
+  local sh = {}
+  for t = 1, #part do sh[t] = part[t] end
+  local st = #part // 2
+  while st > 0 do
+    for t = 1, st do sh[t] = fadd(sh[t], sh[t + st]) end
+    st = st // 2
+  end
+  return sh[1]
+end
+M.tree_sum = tree_sum
+
+-- ------------------------------------------------------------------ monte
+-- Monte-Carlo pricer (kernels/mtp_monte.cu): one block per option, every
+-- block walks the same sample array with a stride of 256 (SDK MonteCarlo:
+-- 256 threads per block, 2 blocks per core in the paper).
+add {
+  name = "monte", type = "stride", analogue = "monte",
+  desc = "Monte-Carlo pricer: one block per option, per-thread loop over shared samples, block reduction",
+  block = 256, blocks_per_core = 2, variants = { "base", "stride", "reg", "ip", "mtswp" },
+  impl = function(gpu, variant, quick, opts)
+    local block, bpc = 256, 2
+    local nopt = gpu.sms * bpc * (quick and 1 or 2)
+    local pathN = opts.n or (quick and 2048 or 8192)
+    local k = module(gpu, "kernels/mtp_monte.ptx"):kernel("monte_" .. variant)
+    local mu, sig, c6 = f32(0.01), f32(0.2), f32(0.16666667)
+    local r, e = {}, {}
+    for pos = 1, pathN do
+      r[pos] = f32((((pos - 1) * 2654435761) % 4001 - 2000) / 1000)
+      local y = fadd(mu, fmul(sig, r[pos]))
+      local v = fadd(0.5, fmul(y, c6))
+      v = fadd(1, fmul(y, v))
+      e[pos] = fadd(1, fmul(y, v))
+    end
+    local hs, hx = {}, {}
+    for b = 1, nopt do
+      hs[b] = f32(20 + (b * 37 % 80) * 0.25)
+      hx[b] = f32(15 + (b * 53 % 120) * 0.25)
+    end
+    local dR = gpu:array("f32", r, { name = "samples" })
+    local dS = gpu:array("f32", hs, { name = "S" })
+    local dX = gpu:array("f32", hx, { name = "X" })
+    local dO = gpu:array("f32", nopt, { name = "out" })
+    gpu:launch(k, M.shape(gpu, k, nopt, block, bpc), dR, dS, dX, dO, pathN, mu, sig)
+    local want = {}
+    for b = 1, nopt do
+      local s, x, part = hs[b], hx[b], {}
+      for t = 1, block do
+        local sum = 0.0
+        for pos = t, pathN, block do
+          local v = fsub(fmul(s, e[pos]), x)
+          sum = fadd(sum, v > 0 and v or 0.0)
+        end
+        part[t] = sum
+      end
+      want[b] = tree_sum(part)
+    end
+    return ws.check.equal(dO:read(), want)
+  end,
+}
+
+-- ----------------------------------------------------------------- scalar
+-- Dot products (kernels/mtp_scalar.cu): blocks loop over vectors, threads
+-- over elements with a stride of 256 (SDK scalarProd: 256 threads per
+-- block, 2 blocks per core in the paper).
+add {
+  name = "scalar", type = "stride", analogue = "scalar",
+  desc = "dot products of vector pairs: per-thread strided loop over 2 arrays, block reduction",
+  block = 256, blocks_per_core = 2, variants = { "base", "stride", "reg", "ip", "mtswp" },
+  impl = function(gpu, variant, quick, opts)
+    local block, bpc = 256, 2
+    local grid = gpu.sms * bpc
+    local vectorN = grid * (quick and 1 or 4)
+    local elementN = opts.n or (quick and 2048 or 4096)
+    local n = vectorN * elementN
+    local k = module(gpu, "kernels/mtp_scalar.ptx"):kernel("scalar_" .. variant)
+    local a, b = {}, {}
+    for i = 1, n do
+      a[i] = f32(((i * 7) % 257 - 128) / 64)
+      b[i] = f32(((i * 13) % 263 - 131) / 32)
+    end
+    local dA = gpu:array("f32", a, { name = "A" })
+    local dB = gpu:array("f32", b, { name = "B" })
+    local dC = gpu:array("f32", vectorN, { name = "C" })
+    gpu:launch(k, M.shape(gpu, k, grid, block, bpc), dA, dB, dC, vectorN, elementN)
+    local want = {}
+    for v = 0, vectorN - 1 do
+      local base, part = v * elementN, {}
+      for t = 1, block do
+        local sum = 0.0
+        for pos = base + t, base + elementN, block do sum = fadd(sum, fmul(a[pos], b[pos])) end
+        part[t] = sum
+      end
+      want[v + 1] = tree_sum(part)
+    end
+    return ws.check.equal(dC:read(), want)
+  end,
+}
+
+-- ----------------------------------------------------------------- stream
+-- Streamcluster's gain kernel (kernels/mtp_stream.cu): one thread per
+-- point, loop over dimensions of dimension-major coordinates (Rodinia
+-- streamcluster: 512 threads per block, 1 block per core in the paper).
+add {
+  name = "stream", type = "stride", analogue = "stream",
+  desc = "streamcluster-like gain: per-point loop over dimension-major coordinates, 16-byte point records",
+  block = 512, blocks_per_core = 1, variants = { "base", "stride", "reg", "ip", "mtswp" },
+  impl = function(gpu, variant, quick, opts)
+    local block, bpc = 512, 1
+    local num = opts.n or (quick and gpu.sms * block or 65536)
+    local dim = quick and 16 or 32
+    local centres = quick and { 5 } or { 5, num // 2 + 3 }
+    local k = module(gpu, "kernels/mtp_stream.ptx"):kernel("stream_" .. variant)
+    local coord = {}
+    for i = 1, num * dim do coord[i] = f32(((i * 2654435761) % 1021) / 128) end
+    local w, c = {}, {}
+    local raw = {}
+    for p = 1, num do
+      w[p] = f32(1 + (p % 7) * 0.5)
+      c[p] = f32(((p * 40503) % 65521) * 0.125)
+      raw[#raw + 1] = pack("<ffii", w[p], c[p], p % 10, 0)
+    end
+    local dCo = gpu:array("f32", coord, { name = "coord" })
+    local pts = {}
+    local blob = table.concat(raw)
+    for i = 1, num * 4 do pts[i] = (unpack("<i4", blob, 4 * (i - 1) + 1)) end
+    local dP = gpu:array("i32", pts, { name = "points" })
+    local dG = gpu:array("f32", num, { name = "gain" })
+    local dW = gpu:array("i32", num, { name = "switch" })
+    for _, x in ipairs(centres) do
+      gpu:launch(k, M.shape(gpu, k, S.ceil_div(num, block), block, bpc), dCo, dP, x, num, dim, dG, dW)
+      local wg, ww = {}, {}
+      for p = 0, num - 1 do
+        local dist = 0.0
+        for d = 0, dim - 1 do
+          local df = fsub(coord[d * num + p + 1], coord[d * num + x + 1])
+          dist = fadd(dist, fmul(df, df))
+        end
+        local xc = fmul(dist, w[p + 1])
+        if xc < c[p + 1] then wg[p + 1], ww[p + 1] = fsub(c[p + 1], xc), 1 else wg[p + 1], ww[p + 1] = 0.0, 0 end
+      end
+      local ok, msg = ws.check.equal(dG:read(), wg)
+      if not ok then return false, ("gain (centre %d): %s"):format(x, msg) end
+      ok, msg = ws.check.equal(dW:read(), ww)
+      if not ok then return false, ("switch (centre %d): %s"):format(x, msg) end
+    end
     return true
   end,
 }
