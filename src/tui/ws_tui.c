@@ -184,6 +184,7 @@ static void run_loop(ws_tui *t)
         handle_signal(t);
         if (t->quit)
             break;
+        ws_tui_sync(t);
         ws_tui_drain(t);
         double now = ws_tui_now();
         bool running = t->rs == WS_RS_RUNNING;
@@ -216,6 +217,7 @@ static void run_loop(ws_tui *t)
             wtimeout(stdscr, 0);
             ch = wgetch(stdscr);
         }
+        ws_tui_sync(t);     /* a console command may have closed the gpu */
         if (t->rs != WS_RS_RUNNING || t->quit || allowed == 0)
             continue;
         if (t->run_t0 == 0)

@@ -9,6 +9,7 @@
 /* Move the scenario on to its next launch (from LOADING or BETWEEN):
  * runs host code; sets rs to PAUSED (a launch began), FINISHED or ERROR. */
 void ws_tui_next_launch(ws_tui *t);
+void ws_tui_sync(ws_tui *t);
 /* Start running towards `to` (n: cycles for WS_TO_CYCLES); -1 with err
  * when there is nothing to run. */
 int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err);

@@ -123,6 +123,11 @@ void ws_tui_lua_set_gpu(ws_tui *t)
     bool found = false;
     while (lua_next(L, LUA_REGISTRYINDEX)) {
         if (lua_type(L, -1) == LUA_TUSERDATA && lua_touserdata(L, -1) == (void *)t->lg) {
+            /* Our own reference keeps t->lg's block alive when the script
+             * drops the gpu (its model may still be closed: ws_tui_sync). */
+            lua_pushvalue(L, -1);
+            luaL_unref(L, LUA_REGISTRYINDEX, t->gpu_ref);
+            t->gpu_ref = luaL_ref(L, LUA_REGISTRYINDEX);
             lua_setglobal(L, "gpu");
             lua_pop(L, 1);
             found = true;
@@ -204,6 +209,7 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
         }
     }
     lua_settop(L, base);
+    ws_tui_sync(t);     /* it may have closed the gpu */
     /* Lua may have moved the clock (gpu:step) or finished the launch. */
     if (t->g && (t->rs == WS_RS_PAUSED || t->rs == WS_RS_RUNNING) && t->lg && !ws_lctl_active(t->lg))
         t->rs = WS_RS_BETWEEN;

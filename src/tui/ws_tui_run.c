@@ -180,6 +180,24 @@ void ws_tui_pause(ws_tui *t, const char *why)
     t->need_redraw = true;
 }
 
+/* The scenario or the console may close the gpu (gpu:close(), or the
+ * collector once the script drops it): the TUI then forgets its model, and a
+ * launch it was showing counts as over. */
+void ws_tui_sync(ws_tui *t)
+{
+    struct ws_gpu *g = t->lg ? ws_lctl_model(t->lg) : NULL;
+    if (g == t->g)
+        return;
+    t->g = g;
+    t->need_redraw = true;
+    if (!g && (t->rs == WS_RS_PAUSED || t->rs == WS_RS_RUNNING)) {
+        stepwarp_end(t);
+        t->rs = WS_RS_BETWEEN;
+        t->to = WS_TO_NONE;
+        ws_tui_message(t, false, "the gpu of this launch was closed; step or c goes on");
+    }
+}
+
 void ws_tui_next_launch(ws_tui *t)
 {
     if (t->rs != WS_RS_LOADING && t->rs != WS_RS_BETWEEN)
@@ -189,6 +207,7 @@ void ws_tui_next_launch(ws_tui *t)
     ws_error_clear(&err);
     int r = ws_scn_resume(t->scn, &err);
     t->need_redraw = true;
+    ws_tui_sync(t);
     if (r == WS_SCN_LAUNCH) {
         t->lg = ws_scn_gpu(t->scn);
         t->g = t->lg ? ws_lctl_model(t->lg) : NULL;
