@@ -109,19 +109,50 @@ function M.inputs(ex, names)
   return list
 end
 
+-- A stand-in for gpu that records the cycles and the grid of every launch
+-- into log (the host program sees the same GPU).
+local function recorder(gpu, log)
+  return setmetatable({}, { __index = function(_, k)
+    local v = gpu[k]
+    if type(v) ~= "function" then return v end
+    if k == "launch" then
+      return function(_, kernel, shape, ...)
+        local c0 = gpu.cycle
+        gpu:launch(kernel, shape, ...)
+        log[#log + 1] = { cycles = gpu.cycle - c0, grid = shape.grid }
+      end
+    end
+    return function(_, ...) return v(gpu, ...) end
+  end })
+end
+
 -- The host program of one run: the data-driven BFS of inp's graph, whose
 -- result is checked against the CPU BFS.  `seen`, if given, receives the
--- L1D size of the GPU (to check a run's machine).
+-- L1D size of the GPU (seen.l1d, to check a run's machine) and the cycles
+-- and grid of each launch, one per BFS level (seen.launches).
 function M.host(inp, seen)
   return function(gpu)
-    if seen then seen.l1d = gpu:option("l1d.size") end
-    return B.data(gpu, inp.g, inp.src, M.chunk)
+    if not seen then return B.data(gpu, inp.g, inp.src, M.chunk) end
+    seen.l1d = gpu:option("l1d.size")
+    seen.launches = {}
+    return B.data(recorder(gpu, seen.launches), inp.g, inp.src, M.chunk)
   end
 end
 
--- One checked run of the BFS on inp with options opts; returns gpu:stats().
+-- One checked run of the BFS on inp with options opts; returns gpu:stats()
+-- and what M.host saw.
 function M.run(ex, inp, opts, tag)
-  return ex:run(opts, M.host(inp), inp.name .. " " .. tag)
+  local seen = {}
+  return ex:run(opts, M.host(inp, seen), inp.name .. " " .. tag), seen
+end
+
+-- Share (%) of a run's cycles spent in its first launch, where the work
+-- list holds only the source vertex (one warp works; DSAP, which prefetches
+-- a warp's next work-list item, has none to prefetch).
+function M.first_share(seen)
+  local all = 0
+  for _, l in ipairs(seen.launches) do all = all + l.cycles end
+  return all > 0 and 100 * seen.launches[1].cycles / all or nil
 end
 
 -- Per array, summed over the allocations of its role: demand loads looked
