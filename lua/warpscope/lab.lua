@@ -1,0 +1,218 @@
+-- warpscope.lab: what the teaching labs (scenarios/labs/NN-name.lua) share:
+-- the graph named on the command line, a source vertex, a banner saying
+-- what to look at, per-array statistics and plain text tables.
+--
+--   local L = require "warpscope.lab"
+--   local g, desc = L.graph(arg[1], "rmat:13")  -- a file, "default" or a generator spec
+--   local src = L.source(g, arg[2])             -- default: the vertex of highest degree
+--   L.banner("Lab 1: ...", { "what to look at", ... })
+--   local st, gpu = L.run({ ["pf.policy"] = "ghb" }, function(gpu) return B.data(gpu, g, src, 4) end)
+--   L.table({ { "policy", "%-10s" }, { "cycles", "%9d" } }, rows)
+--   L.done("lab 1")                             -- "every run matches the CPU reference"
+--
+-- Graph specs (generated graphs are the same for the same spec and --seed):
+--   default                 the embedded road-like graph (65,412 vertices)
+--   rmat:S[:E]              RMAT (Graph500 a, b, c), 2^S vertices, E edges per vertex (default 8), undirected
+--   grid:W[:H]              a road-like W x H grid with 10% of the edges removed
+--   uniform:N[:D]           N vertices, out-degree uniform in 1..D (default 10), as Rodinia's graphs
+--   geometric:N             a random geometric graph (mesh-like), N vertices, about 8 neighbours each
+--   anything else           a graph file (SNAP, Matrix Market, DIMACS, METIS, Rodinia, .wsg; gzip or not)
+local ws = require "warpscope"
+
+local M = {}
+
+local function seed() return ws.options.seed or 1 end
+
+local function num(s, what, default)
+  if s == nil or s == "" then return default end
+  local v = math.tointeger(tonumber(s))
+  if not v or v < 1 then error(("graph spec: %s must be a positive integer, got '%s'"):format(what, s), 3) end
+  return v
+end
+
+-- The graph named by `spec` (nil: `default_spec`) and a one-line description.
+function M.graph(spec, default_spec)
+  spec = spec or default_spec or "default"
+  local kind, a, b = spec:match("^(%a+):(%d*):?(%d*)$")
+  local g, desc
+  if spec == "default" then
+    g = ws.graph.default()
+    desc = "the embedded road-like graph"
+  elseif kind == "rmat" then
+    local s, e = num(a, "the RMAT scale", 13), num(b, "the edge factor", 8)
+    if s > 22 then error("graph spec: an RMAT scale above 22 would take too long in a lab", 2) end
+    g = ws.graph.rmat{ scale = s, edgefactor = e, seed = seed() }
+    desc = ("RMAT scale %d, edge factor %d (skewed degrees, like social and web graphs)"):format(s, e)
+  elseif kind == "grid" then
+    local w = num(a, "the grid width", 128)
+    local h = num(b, "the grid height", w)
+    g = ws.graph.grid{ width = w, height = h, remove = 0.1, seed = seed() }
+    desc = ("%d x %d grid with 10%% of the edges removed (road-like: low degree, long paths)"):format(w, h)
+  elseif kind == "uniform" then
+    local n, d = num(a, "the vertex count", 8192), num(b, "the maximum degree", 10)
+    g = ws.graph.uniform{ n = n, min_degree = 1, max_degree = d, seed = seed() }
+    desc = ("uniform random, %d vertices, out-degree 1..%d (as Rodinia's graph generator)"):format(n, d)
+  elseif kind == "geometric" then
+    local n = num(a, "the vertex count", 8192)
+    g = ws.graph.geometric{ n = n, radius = math.sqrt(8 / (math.pi * n)), seed = seed() }
+    desc = ("random geometric graph, %d vertices (mesh-like)"):format(n)
+  else
+    g = ws.graph.load(spec)
+    desc = "file " .. spec
+  end
+  return g, ("%s: %d vertices, %d edges"):format(desc, g.n, g.m)
+end
+
+-- The BFS source: `s` if given (an integer in 0..n-1), else the vertex of
+-- highest degree (the lowest such id), so that generated graphs with
+-- isolated vertices still give a real search.
+function M.source(g, s)
+  if s ~= nil and s ~= "" and s ~= "auto" then
+    local v = math.tointeger(tonumber(s))
+    if not v or v < 0 or v >= g.n then
+      error(("source vertex must be an integer in 0..%d, got %s"):format(g.n - 1, tostring(s)), 2)
+    end
+    return v
+  end
+  local d = g:degrees()
+  local best, bv = -1, 0
+  for v = 0, g.n - 1 do
+    if d[v] > best then best, bv = d[v], v end
+  end
+  return bv
+end
+
+-- Vertices per BFS level from `src` (index 0 = the source's level).
+function M.levels(g, src)
+  local lv = g:bfs(src)
+  local count = {}
+  for v = 0, g.n - 1 do
+    local l = lv[v]
+    if l >= 0 then count[l + 1] = (count[l + 1] or 0) + 1 end
+  end
+  return count
+end
+
+local rule = string.rep("-", 78)
+
+-- Print a banner: the lab's title, then what to look at.
+function M.banner(title, lines)
+  print(rule)
+  print(title)
+  print(rule)
+  for _, l in ipairs(lines or {}) do print(l) end
+  print()
+end
+
+-- A section heading.
+function M.section(title)
+  print()
+  print("== " .. title)
+end
+
+-- Run fn(gpu) on a fresh quiet gpu with `opts`; fn returns ok, msg (the
+-- check against the CPU reference).  Raises when the check fails.  Returns
+-- gpu:stats() and the gpu (left open: in the interface, the last gpu stays
+-- inspectable from the console after the scenario ends).
+function M.run(opts, fn, label)
+  local o = { quiet = true }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local gpu = ws.gpu(o)
+  local ok, msg = fn(gpu)
+  if not ok then
+    error(("%s: the result differs from the CPU reference: %s"):format(label or "run", tostring(msg)), 2)
+  end
+  M.checked = (M.checked or 0) + 1
+  return gpu:stats(), gpu
+end
+
+-- Per device array: requests (accesses), L1D hits, misses and miss rate,
+-- prefetch counters, from gpu:stats().tables.by_allocation.  Rows are
+-- keyed by the array's name (several arrays of one name add up).
+function M.by_array(st)
+  local out = {}
+  for key, row in pairs(st.tables.by_allocation or {}) do
+    local name = key:match("^(.-)#%d+$") or key
+    local r = out[name]
+    if not r then
+      r = { requests = 0, hits = 0, merged = 0, misses = 0, pf_issued = 0, pf_useful = 0, pf_late = 0, pf_early = 0 }
+      out[name] = r
+    end
+    r.requests = r.requests + row.accesses
+    r.hits = r.hits + row["l1d.hits"]
+    r.merged = r.merged + row["l1d.hit_reserved"]
+    r.misses = r.misses + row["l1d.misses"]
+    r.pf_issued = r.pf_issued + row["pf.issued"]
+    r.pf_useful = r.pf_useful + row["pf.useful"]
+    r.pf_late = r.pf_late + row["pf.late"]
+    r.pf_early = r.pf_early + row["pf.early"]
+  end
+  for _, r in pairs(out) do
+    local looked = r.hits + r.merged + r.misses
+    r.miss_rate = looked > 0 and r.misses / looked or 0
+  end
+  return out
+end
+
+-- Per PTX line (kernel:line): warp instructions, requests, requests per
+-- instruction, L1D misses; only lines that made requests, in code order.
+function M.by_line(st, kernel)
+  local rows = {}
+  for key, r in pairs(st.tables.by_ptx_line or {}) do
+    local k, line = key:match("^(.*):(%d+)$")
+    if (kernel == nil or k == kernel) and r.accesses > 0 then
+      rows[#rows + 1] = { kernel = k, line = tonumber(line), insns = r.warp_insns, requests = r.accesses,
+                          per_insn = r.accesses / math.max(1, r.warp_insns), misses = r["l1d.misses"] }
+    end
+  end
+  table.sort(rows, function(x, y)
+    if x.kernel ~= y.kernel then return x.kernel < y.kernel end
+    return x.line < y.line
+  end)
+  return rows
+end
+
+-- Print a table: cols = { { key, format [, header] }, ... }; rows are
+-- tables keyed by column key (nil prints as "-").
+function M.table(cols, rows)
+  local head = {}
+  for i, c in ipairs(cols) do
+    local w = tonumber(c[2]:match("%%%-?(%d+)")) or #c[1]
+    local h = c[3] or c[1]
+    head[i] = c[2]:match("%%%-") and ("%-" .. w .. "s"):format(h) or ("%" .. w .. "s"):format(h)
+  end
+  print(table.concat(head, " "))
+  for _, r in ipairs(rows) do
+    local cells = {}
+    for i, c in ipairs(cols) do
+      local v = r[c[1]]
+      if v == nil then
+        local w = tonumber(c[2]:match("%%%-?(%d+)")) or 1
+        cells[i] = ("%" .. w .. "s"):format("-")
+      else
+        if c[2]:match("d$") then v = math.floor(v + 0.5) end
+        cells[i] = c[2]:format(v)
+      end
+    end
+    print(table.concat(cells, " "))
+  end
+end
+
+-- Percent, for the tables.
+function M.pct(x) return 100 * (x or 0) end
+
+-- The prefetching summary of a run's totals.
+function M.pf_row(t)
+  return {
+    issued = t["pf.issued"], useful = t["pf.useful"], late = t["pf.late"], early = t["pf.early"],
+    useless = t["pf.useless"], acc = M.pct(t["pf.accuracy"]), cov = M.pct(t["pf.coverage"]),
+  }
+end
+
+-- The last line of every lab: how many runs were checked.
+function M.done(name)
+  print()
+  print(("%s: every run's result matches the CPU reference (%d runs checked)"):format(name, M.checked or 0))
+end
+
+return M
