@@ -171,16 +171,31 @@ local function module(gpu, ptx)
 end
 M.module = module
 
+-- Inputs and CPU references depend only on the sizes: computed once per
+-- process (an experiment runs each kernel in several configurations).
+local memo = {}
+local function cached(key, fn)
+  local v = memo[key]
+  if v == nil then
+    v = fn()
+    memo[key] = v
+  end
+  return v
+end
+
 -- ================================================================ kernels
 -- vadd: the paper's own IP example (Fig. 3 right, Fig. 4): one element per
 -- thread, c = a + b.  Loop-free ("mp").
 local function vadd_inputs(n)
-  local a, b, want = {}, {}, {}
-  for i = 1, n do
-    a[i], b[i] = (i % 977) * 0.5, (i % 131) * 0.25
-    want[i] = a[i] + b[i]   -- exact: small binary fractions
-  end
-  return a, b, want
+  local d = cached("vadd:" .. n, function()
+    local a, b, want = {}, {}, {}
+    for i = 1, n do
+      a[i], b[i] = (i % 977) * 0.5, (i % 131) * 0.25
+      want[i] = a[i] + b[i]   -- exact: small binary fractions
+    end
+    return { a, b, want }
+  end)
+  return d[1], d[2], d[3]
 end
 
 add {
@@ -188,7 +203,7 @@ add {
   desc = "c[i] = a[i] + b[i], one element per thread (the paper's Fig. 3/4 example)",
   block = 256, variants = { "base", "ip", "mtswp" },
   impl = function(gpu, variant, quick, opts)
-    local n = opts.n or (quick and 16384 or 262144)
+    local n = opts.n or (quick and 16384 or 1048576)
     local m = module(gpu, "kernels/mtswp.ptx")
     local k = m:kernel(variant == "base" and "vadd" or "vadd_ip")
     local a, b, want = vadd_inputs(n)
@@ -207,7 +222,7 @@ add {
   desc = "grid-stride loop c[i] = a[i] + b[i] (the paper's Fig. 3 loop)",
   block = 256, variants = { "base", "stride" },
   impl = function(gpu, variant, quick, opts)
-    local n = opts.n or (quick and 32768 or 524288)
+    local n = opts.n or (quick and 32768 or 2097152)
     local m = module(gpu, "kernels/mtswp.ptx")
     local k = m:kernel(variant == "base" and "vadd_loop" or "vadd_loop_pf")
     local a, b, want = vadd_inputs(n)
@@ -280,24 +295,27 @@ add {
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 128, 3
     local grid = gpu.sms * bpc                 -- every block resident: one wave
-    local iters = quick and 6 or 24
+    local iters = quick and 4 or 64
     local n = opts.n or grid * block * iters
     local k = module(gpu, "kernels/mtp_black.ptx"):kernel("black_" .. variant)
     local r, v = f32(0.02), f32(0.30)
-    local hs, hx, ht = {}, {}, {}
-    for i = 1, n do
-      hs[i] = f32(5 + ((i * 7919) % 1000) * 0.025)        -- 5 .. 30
-      hx[i] = f32(1 + ((i * 104729) % 3960) * 0.025)      -- 1 .. 100
-      ht[i] = f32(0.25 + ((i * 1299709) % 390) * 0.025)   -- 0.25 .. 10
-    end
+    local d = cached("black:" .. n, function()
+      local hs, hx, ht, wc, wp = {}, {}, {}, {}, {}
+      for i = 1, n do
+        hs[i] = f32(5 + ((i * 7919) % 1000) * 0.025)        -- 5 .. 30
+        hx[i] = f32(1 + ((i * 104729) % 3960) * 0.025)      -- 1 .. 100
+        ht[i] = f32(0.25 + ((i * 1299709) % 390) * 0.025)   -- 0.25 .. 10
+        wc[i], wp[i] = black_price(hs[i], hx[i], ht[i], r, v)
+      end
+      return { hs, hx, ht, wc, wp }
+    end)
+    local hs, hx, ht, wc, wp = d[1], d[2], d[3], d[4], d[5]
     local dS = gpu:array("f32", hs, { name = "S" })
     local dX = gpu:array("f32", hx, { name = "X" })
     local dT = gpu:array("f32", ht, { name = "T" })
     local dC = gpu:array("f32", n, { name = "call" })
     local dP = gpu:array("f32", n, { name = "put" })
     gpu:launch(k, M.shape(gpu, k, grid, block, bpc), dS, dX, dT, dC, dP, n, r, v)
-    local wc, wp = {}, {}
-    for i = 1, n do wc[i], wp[i] = black_price(hs[i], hx[i], ht[i], r, v) end
     local ok, msg = ws.check.equal(dC:read(), wc)
     if not ok then return false, "call: " .. msg end
     ok, msg = ws.check.equal(dP:read(), wp)
@@ -330,42 +348,45 @@ add {
   block = 256, blocks_per_core = 2, variants = { "base", "stride", "reg", "ip", "mtswp" },
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 256, 2
-    local nopt = gpu.sms * bpc * (quick and 1 or 2)
-    local pathN = opts.n or (quick and 2048 or 8192)
+    local nopt = gpu.sms * bpc * (quick and 1 or 4)
+    local pathN = opts.n or (quick and 2048 or 16384)
     local k = module(gpu, "kernels/mtp_monte.ptx"):kernel("monte_" .. variant)
     local mu, sig, c6 = f32(0.01), f32(0.2), f32(0.16666667)
-    local r, e = {}, {}
-    for pos = 1, pathN do
-      r[pos] = f32((((pos - 1) * 2654435761) % 4001 - 2000) / 1000)
-      local y = fadd(mu, fmul(sig, r[pos]))
-      local v = fadd(0.5, fmul(y, c6))
-      v = fadd(1, fmul(y, v))
-      e[pos] = fadd(1, fmul(y, v))
-    end
-    local hs, hx = {}, {}
-    for b = 1, nopt do
-      hs[b] = f32(20 + (b * 37 % 80) * 0.25)
-      hx[b] = f32(15 + (b * 53 % 120) * 0.25)
-    end
-    local dR = gpu:array("f32", r, { name = "samples" })
-    local dS = gpu:array("f32", hs, { name = "S" })
-    local dX = gpu:array("f32", hx, { name = "X" })
+    local d = cached(("monte:%d:%d"):format(nopt, pathN), function()
+      local r, e = {}, {}
+      for pos = 1, pathN do
+        r[pos] = f32((((pos - 1) * 2654435761) % 4001 - 2000) / 1000)
+        local y = fadd(mu, fmul(sig, r[pos]))
+        local v = fadd(0.5, fmul(y, c6))
+        v = fadd(1, fmul(y, v))
+        e[pos] = fadd(1, fmul(y, v))
+      end
+      local hs, hx = {}, {}
+      for b = 1, nopt do
+        hs[b] = f32(20 + (b * 37 % 80) * 0.25)
+        hx[b] = f32(15 + (b * 53 % 120) * 0.25)
+      end
+      local want = {}
+      for b = 1, nopt do
+        local s, x, part = hs[b], hx[b], {}
+        for t = 1, block do
+          local sum = 0.0
+          for pos = t, pathN, block do
+            local v = fsub(fmul(s, e[pos]), x)
+            sum = fadd(sum, v > 0 and v or 0.0)
+          end
+          part[t] = sum
+        end
+        want[b] = tree_sum(part)
+      end
+      return { r, hs, hx, want }
+    end)
+    local dR = gpu:array("f32", d[1], { name = "samples" })
+    local dS = gpu:array("f32", d[2], { name = "S" })
+    local dX = gpu:array("f32", d[3], { name = "X" })
     local dO = gpu:array("f32", nopt, { name = "out" })
     gpu:launch(k, M.shape(gpu, k, nopt, block, bpc), dR, dS, dX, dO, pathN, mu, sig)
-    local want = {}
-    for b = 1, nopt do
-      local s, x, part = hs[b], hx[b], {}
-      for t = 1, block do
-        local sum = 0.0
-        for pos = t, pathN, block do
-          local v = fsub(fmul(s, e[pos]), x)
-          sum = fadd(sum, v > 0 and v or 0.0)
-        end
-        part[t] = sum
-      end
-      want[b] = tree_sum(part)
-    end
-    return ws.check.equal(dO:read(), want)
+    return ws.check.equal(dO:read(), d[4])
   end,
 }
 
@@ -380,30 +401,33 @@ add {
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 256, 2
     local grid = gpu.sms * bpc
-    local vectorN = grid * (quick and 1 or 4)
-    local elementN = opts.n or (quick and 2048 or 4096)
+    local vectorN = grid * (quick and 1 or 16)
+    local elementN = opts.n or (quick and 1024 or 4096)
     local n = vectorN * elementN
     local k = module(gpu, "kernels/mtp_scalar.ptx"):kernel("scalar_" .. variant)
-    local a, b = {}, {}
-    for i = 1, n do
-      a[i] = f32(((i * 7) % 257 - 128) / 64)
-      b[i] = f32(((i * 13) % 263 - 131) / 32)
-    end
-    local dA = gpu:array("f32", a, { name = "A" })
-    local dB = gpu:array("f32", b, { name = "B" })
+    local d = cached(("scalar:%d:%d"):format(vectorN, elementN), function()
+      local a, b = {}, {}
+      for i = 1, n do
+        a[i] = f32(((i * 7) % 257 - 128) / 64)
+        b[i] = f32(((i * 13) % 263 - 131) / 32)
+      end
+      local want = {}
+      for v = 0, vectorN - 1 do
+        local base, part = v * elementN, {}
+        for t = 1, block do
+          local sum = 0.0
+          for pos = base + t, base + elementN, block do sum = fadd(sum, fmul(a[pos], b[pos])) end
+          part[t] = sum
+        end
+        want[v + 1] = tree_sum(part)
+      end
+      return { a, b, want }
+    end)
+    local dA = gpu:array("f32", d[1], { name = "A" })
+    local dB = gpu:array("f32", d[2], { name = "B" })
     local dC = gpu:array("f32", vectorN, { name = "C" })
     gpu:launch(k, M.shape(gpu, k, grid, block, bpc), dA, dB, dC, vectorN, elementN)
-    local want = {}
-    for v = 0, vectorN - 1 do
-      local base, part = v * elementN, {}
-      for t = 1, block do
-        local sum = 0.0
-        for pos = base + t, base + elementN, block do sum = fadd(sum, fmul(a[pos], b[pos])) end
-        part[t] = sum
-      end
-      want[v + 1] = tree_sum(part)
-    end
-    return ws.check.equal(dC:read(), want)
+    return ws.check.equal(dC:read(), d[3])
   end,
 }
 
@@ -418,40 +442,44 @@ add {
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 512, 1
     local num = opts.n or (quick and gpu.sms * block or 65536)
-    local dim = quick and 16 or 32
+    local dim = quick and 8 or 32
     local centres = quick and { 5 } or { 5, num // 2 + 3 }
     local k = module(gpu, "kernels/mtp_stream.ptx"):kernel("stream_" .. variant)
-    local coord = {}
-    for i = 1, num * dim do coord[i] = f32(((i * 2654435761) % 1021) / 128) end
-    local w, c = {}, {}
-    local raw = {}
-    for p = 1, num do
-      w[p] = f32(1 + (p % 7) * 0.5)
-      c[p] = f32(((p * 40503) % 65521) * 0.125)
-      raw[#raw + 1] = pack("<ffii", w[p], c[p], p % 10, 0)
-    end
-    local dCo = gpu:array("f32", coord, { name = "coord" })
-    local pts = {}
-    local blob = table.concat(raw)
-    for i = 1, num * 4 do pts[i] = (unpack("<i4", blob, 4 * (i - 1) + 1)) end
-    local dP = gpu:array("i32", pts, { name = "points" })
+    local d = cached(("stream:%d:%d"):format(num, dim), function()
+      local coord, w, c, raw, pts = {}, {}, {}, {}, {}
+      for i = 1, num * dim do coord[i] = f32(((i * 2654435761) % 1021) / 128) end
+      for p = 1, num do
+        w[p] = f32(1 + (p % 7) * 0.5)
+        c[p] = f32(((p * 40503) % 65521) * 0.125)
+        raw[p] = pack("<ffii", w[p], c[p], p % 10, 0)
+      end
+      local blob = table.concat(raw)
+      for i = 1, num * 4 do pts[i] = (unpack("<i4", blob, 4 * (i - 1) + 1)) end
+      local want = {}
+      for ci, x in ipairs(centres) do
+        local wg, ww = {}, {}
+        for p = 0, num - 1 do
+          local dist = 0.0
+          for dd = 0, dim - 1 do
+            local df = fsub(coord[dd * num + p + 1], coord[dd * num + x + 1])
+            dist = fadd(dist, fmul(df, df))
+          end
+          local xc = fmul(dist, w[p + 1])
+          if xc < c[p + 1] then wg[p + 1], ww[p + 1] = fsub(c[p + 1], xc), 1 else wg[p + 1], ww[p + 1] = 0.0, 0 end
+        end
+        want[ci] = { wg, ww }
+      end
+      return { coord, pts, want }
+    end)
+    local dCo = gpu:array("f32", d[1], { name = "coord" })
+    local dP = gpu:array("i32", d[2], { name = "points" })
     local dG = gpu:array("f32", num, { name = "gain" })
     local dW = gpu:array("i32", num, { name = "switch" })
-    for _, x in ipairs(centres) do
+    for ci, x in ipairs(centres) do
       gpu:launch(k, M.shape(gpu, k, S.ceil_div(num, block), block, bpc), dCo, dP, x, num, dim, dG, dW)
-      local wg, ww = {}, {}
-      for p = 0, num - 1 do
-        local dist = 0.0
-        for d = 0, dim - 1 do
-          local df = fsub(coord[d * num + p + 1], coord[d * num + x + 1])
-          dist = fadd(dist, fmul(df, df))
-        end
-        local xc = fmul(dist, w[p + 1])
-        if xc < c[p + 1] then wg[p + 1], ww[p + 1] = fsub(c[p + 1], xc), 1 else wg[p + 1], ww[p + 1] = 0.0, 0 end
-      end
-      local ok, msg = ws.check.equal(dG:read(), wg)
+      local ok, msg = ws.check.equal(dG:read(), d[3][ci][1])
       if not ok then return false, ("gain (centre %d): %s"):format(x, msg) end
-      ok, msg = ws.check.equal(dW:read(), ww)
+      ok, msg = ws.check.equal(dW:read(), d[3][ci][2])
       if not ok then return false, ("switch (centre %d): %s"):format(x, msg) end
     end
     return true
@@ -471,30 +499,34 @@ add {
     local nblocks = opts.n or (quick and gpu.sms * bpc * 4 or 2048)
     local inn = 16 * nblocks
     local k = module(gpu, "kernels/mtp_backprop.ptx"):kernel(variant == "base" and "backprop_base" or "backprop_ip")
-    local delta, ly, w, oldw = {}, {}, {}, {}
-    for i = 1, 17 do delta[i] = f32(((i * 5) % 17 - 8) / 16) end
-    for i = 1, inn + 1 do ly[i] = f32(((i * 11) % 61) / 64) end
-    local nw = (inn + 1) * 17
-    for i = 1, nw do
-      w[i] = f32(((i * 29) % 97 - 48) / 32)
-      oldw[i] = f32(((i * 31) % 89 - 44) / 128)
-    end
-    local dD = gpu:array("f32", delta, { name = "delta" })
-    local dL = gpu:array("f32", ly, { name = "ly" })
-    local dW = gpu:array("f32", w, { name = "w" })
-    local dO = gpu:array("f32", oldw, { name = "oldw" })
-    gpu:launch(k, M.shape(gpu, k, { 1, nblocks }, { 16, 16 }, bpc), dD, dL, dW, dO, inn)
-    local eta = f32(0.3)
-    for iy = 1, inn do
-      for ix = 1, 16 do
-        local idx = 17 * iy + ix + 1          -- 1-based
-        local t = fadd(fmul(fmul(eta, delta[ix + 1]), ly[iy + 1]), fmul(eta, oldw[idx]))
-        w[idx], oldw[idx] = fadd(w[idx], t), t
+    local d = cached("backprop:" .. nblocks, function()
+      local delta, ly, w, oldw = {}, {}, {}, {}
+      for i = 1, 17 do delta[i] = f32(((i * 5) % 17 - 8) / 16) end
+      for i = 1, inn + 1 do ly[i] = f32(((i * 11) % 61) / 64) end
+      local nw = (inn + 1) * 17
+      for i = 1, nw do
+        w[i] = f32(((i * 29) % 97 - 48) / 32)
+        oldw[i] = f32(((i * 31) % 89 - 44) / 128)
       end
-    end
-    local ok, msg = ws.check.equal(dW:read(), w)
+      local ww, wo = table.move(w, 1, nw, 1, {}), table.move(oldw, 1, nw, 1, {})
+      local eta = f32(0.3)
+      for iy = 1, inn do
+        for ix = 1, 16 do
+          local idx = 17 * iy + ix + 1          -- 1-based
+          local t = fadd(fmul(fmul(eta, delta[ix + 1]), ly[iy + 1]), fmul(eta, oldw[idx]))
+          ww[idx], wo[idx] = fadd(w[idx], t), t
+        end
+      end
+      return { delta, ly, w, oldw, ww, wo }
+    end)
+    local dD = gpu:array("f32", d[1], { name = "delta" })
+    local dL = gpu:array("f32", d[2], { name = "ly" })
+    local dW = gpu:array("f32", d[3], { name = "w" })
+    local dO = gpu:array("f32", d[4], { name = "oldw" })
+    gpu:launch(k, M.shape(gpu, k, { 1, nblocks }, { 16, 16 }, bpc), dD, dL, dW, dO, inn)
+    local ok, msg = ws.check.equal(dW:read(), d[5])
     if not ok then return false, "w: " .. msg end
-    ok, msg = ws.check.equal(dO:read(), oldw)
+    ok, msg = ws.check.equal(dO:read(), d[6])
     if not ok then return false, "oldw: " .. msg end
     return true
   end,
@@ -514,29 +546,32 @@ add {
     local nx = 8 * b
     local n = nx * nx * nx
     local k = module(gpu, "kernels/mtp_cell.ptx"):kernel(variant == "base" and "cell_base" or "cell_ip")
-    local a = {}
-    for i = 1, n do a[i] = f32(((i * 2654435761) % 1009) / 64) end
-    local dI = gpu:array("f32", a, { name = "in" })
-    local dO = gpu:array("f32", n, { name = "out" })
-    gpu:launch(k, M.shape(gpu, k, { b, b, b }, { 8, 8, 8 }, bpc), dI, dO, nx, nx, nx)
-    local want, plane = {}, nx * nx
-    local c0, c1 = 0.25, 0.125
-    for z = 0, nx - 1 do
-      for y = 0, nx - 1 do
-        for x = 0, nx - 1 do
-          local c = z * plane + y * nx + x + 1
-          local xm = a[x > 0 and c - 1 or c]
-          local xp = a[x + 1 < nx and c + 1 or c]
-          local ym = a[y > 0 and c - nx or c]
-          local yp = a[y + 1 < nx and c + nx or c]
-          local zm = a[z > 0 and c - plane or c]
-          local zp = a[z + 1 < nx and c + plane or c]
-          local sm = fadd(fadd(fadd(xm, xp), fadd(ym, yp)), fadd(zm, zp))
-          want[c] = fadd(fmul(c0, a[c]), fmul(c1, sm))
+    local d = cached("cell:" .. b, function()
+      local a = {}
+      for i = 1, n do a[i] = f32(((i * 2654435761) % 1009) / 64) end
+      local want, plane = {}, nx * nx
+      local c0, c1 = 0.25, 0.125
+      for z = 0, nx - 1 do
+        for y = 0, nx - 1 do
+          for x = 0, nx - 1 do
+            local c = z * plane + y * nx + x + 1
+            local xm = a[x > 0 and c - 1 or c]
+            local xp = a[x + 1 < nx and c + 1 or c]
+            local ym = a[y > 0 and c - nx or c]
+            local yp = a[y + 1 < nx and c + nx or c]
+            local zm = a[z > 0 and c - plane or c]
+            local zp = a[z + 1 < nx and c + plane or c]
+            local sm = fadd(fadd(fadd(xm, xp), fadd(ym, yp)), fadd(zm, zp))
+            want[c] = fadd(fmul(c0, a[c]), fmul(c1, sm))
+          end
         end
       end
-    end
-    return ws.check.equal(dO:read(), want)
+      return { a, want }
+    end)
+    local dI = gpu:array("f32", d[1], { name = "in" })
+    local dO = gpu:array("f32", n, { name = "out" })
+    gpu:launch(k, M.shape(gpu, k, { b, b, b }, { 8, 8, 8 }, bpc), dI, dO, nx, nx, nx)
+    return ws.check.equal(dO:read(), d[2])
   end,
 }
 
@@ -549,42 +584,49 @@ add {
   block = 64, blocks_per_core = 8, variants = { "base", "ip", "mtswp" },
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 64, 8
-    local lg = opts.n or (quick and 12 or 17)
+    local lg = opts.n or (quick and 11 or 17)
     local n = 1 << lg
     local k = module(gpu, "kernels/mtp_ocean.ptx"):kernel(variant == "base" and "ocean_base" or "ocean_ip")
-    local x, tw = {}, {}
-    for i = 1, 2 * n do x[i] = f32(((i * 40503) % 2003 - 1001) / 256) end
-    for j = 0, n // 2 - 1 do
-      local ang = -2 * math.pi * j / n
-      tw[2 * j + 1], tw[2 * j + 2] = f32(math.cos(ang)), f32(math.sin(ang))
-    end
-    local dA = gpu:array("f32", x, { name = "x" })
+    local d = cached("ocean:" .. lg, function()
+      local x, tw = {}, {}
+      for i = 1, 2 * n do x[i] = f32(((i * 40503) % 2003 - 1001) / 256) end
+      for j = 0, n // 2 - 1 do
+        local ang = -2 * math.pi * j / n
+        tw[2 * j + 1], tw[2 * j + 2] = f32(math.cos(ang)), f32(math.sin(ang))
+      end
+      local cur, nxt = table.move(x, 1, 2 * n, 1, {}), {}
+      local s = 1
+      while s < n do
+        local twstride = n // (2 * s)
+        for t = 0, n // 2 - 1 do
+          local j = t & (s - 1)
+          local i0 = 2 * (t - j) + j
+          local i1 = i0 + s
+          local wi = 2 * (j * twstride) + 1
+          local wr, wim = tw[wi], tw[wi + 1]
+          local ar, ai = cur[2 * i0 + 1], cur[2 * i0 + 2]
+          local br, bi = cur[2 * i1 + 1], cur[2 * i1 + 2]
+          local tr = fsub(fmul(wr, br), fmul(wim, bi))
+          local ti = fadd(fmul(wr, bi), fmul(wim, br))
+          nxt[2 * i0 + 1], nxt[2 * i0 + 2] = fadd(ar, tr), fadd(ai, ti)
+          nxt[2 * i1 + 1], nxt[2 * i1 + 2] = fsub(ar, tr), fsub(ai, ti)
+        end
+        cur, nxt = nxt, cur
+        s = s * 2
+      end
+      return { x, tw, cur }
+    end)
+    local dA = gpu:array("f32", d[1], { name = "x" })
     local dB = gpu:array("f32", 2 * n, { name = "y" })
-    local dT = gpu:array("f32", tw, { name = "tw" })
+    local dT = gpu:array("f32", d[2], { name = "tw" })
     local sh = M.shape(gpu, k, S.ceil_div(n // 2, block), block, bpc)
-    local cur, nxt = x, {}
     local s = 1
     while s < n do
-      local twstride = n // (2 * s)
-      gpu:launch(k, sh, dA, dB, dT, n, s, twstride)
+      gpu:launch(k, sh, dA, dB, dT, n, s, n // (2 * s))
       dA, dB = dB, dA
-      for t = 0, n // 2 - 1 do
-        local j = t & (s - 1)
-        local i0 = 2 * (t - j) + j
-        local i1 = i0 + s
-        local wi = 2 * (j * twstride) + 1
-        local wr, wim = tw[wi], tw[wi + 1]
-        local ar, ai = cur[2 * i0 + 1], cur[2 * i0 + 2]
-        local br, bi = cur[2 * i1 + 1], cur[2 * i1 + 2]
-        local tr = fsub(fmul(wr, br), fmul(wim, bi))
-        local ti = fadd(fmul(wr, bi), fmul(wim, br))
-        nxt[2 * i0 + 1], nxt[2 * i0 + 2] = fadd(ar, tr), fadd(ai, ti)
-        nxt[2 * i1 + 1], nxt[2 * i1 + 2] = fsub(ar, tr), fsub(ai, ti)
-      end
-      cur, nxt = nxt, cur
       s = s * 2
     end
-    return ws.check.equal(dA:read(), cur)
+    return ws.check.equal(dA:read(), d[3])
   end,
 }
 
@@ -613,7 +655,7 @@ add {
     local visited = gpu:array("u8", n, { name = "visited" })
     local cost = gpu:array("i32", n, { name = "cost", fill = -1 })
     local more = gpu:array("u8", 1, { name = "more" })
-    local src = 0
+    local src = g.source or 0
     frontier[src], visited[src], cost[src] = 1, 1, 0
     local grid = S.ceil_div(n, block)
     local sh1 = M.shape(gpu, k1, grid, block, bpc)
@@ -629,9 +671,11 @@ add {
 
 -- An RGB image of w x h float pixels (r, g, b interleaved), deterministic.
 local function rgb_image(w, h)
-  local img = {}
-  for i = 1, 3 * w * h do img[i] = f32(((i * 2654435761) % 1021) / 1024) end
-  return img
+  return cached(("rgb:%d:%d"):format(w, h), function()
+    local img = {}
+    for i = 1, 3 * w * h do img[i] = f32(((i * 2654435761) % 1021) / 1024) end
+    return img
+  end)
 end
 
 -- ----------------------------------------------------------------- linear
@@ -647,25 +691,28 @@ add {
     local h = quick and 64 or 512
     local k = module(gpu, "kernels/mtp_linear.ptx"):kernel(variant == "base" and "linear_base" or "linear_ip")
     local img = rgb_image(w, h)
+    local want = cached(("linear:%d:%d"):format(w, h), function()
+      local out, ninth = {}, f32(0.11111111)
+      for y = 0, h - 1 do
+        for x = 0, w - 1 do
+          local r, g, b = 0.0, 0.0, 0.0
+          for dy = -1, 1 do
+            local yy = math.min(math.max(y + dy, 0), h - 1)
+            for dx = -1, 1 do
+              local xx = math.min(math.max(x + dx, 0), w - 1)
+              local q = 3 * (yy * w + xx)
+              r, g, b = fadd(r, img[q + 1]), fadd(g, img[q + 2]), fadd(b, img[q + 3])
+            end
+          end
+          local q = 3 * (y * w + x)
+          out[q + 1], out[q + 2], out[q + 3] = fmul(r, ninth), fmul(g, ninth), fmul(b, ninth)
+        end
+      end
+      return out
+    end)
     local dI = gpu:array("f32", img, { name = "in" })
     local dO = gpu:array("f32", 3 * w * h, { name = "out" })
     gpu:launch(k, M.shape(gpu, k, S.ceil_div(w * h, block), block, bpc), dI, dO, w, h)
-    local want, ninth = {}, f32(0.11111111)
-    for y = 0, h - 1 do
-      for x = 0, w - 1 do
-        local r, g, b = 0.0, 0.0, 0.0
-        for dy = -1, 1 do
-          local yy = math.min(math.max(y + dy, 0), h - 1)
-          for dx = -1, 1 do
-            local xx = math.min(math.max(x + dx, 0), w - 1)
-            local q = 3 * (yy * w + xx)
-            r, g, b = fadd(r, img[q + 1]), fadd(g, img[q + 2]), fadd(b, img[q + 3])
-          end
-        end
-        local q = 3 * (y * w + x)
-        want[q + 1], want[q + 2], want[q + 3] = fmul(r, ninth), fmul(g, ninth), fmul(b, ninth)
-      end
-    end
     return ws.check.equal(dO:read(), want)
   end,
 }
@@ -686,18 +733,21 @@ add {
     local n = opts.n or (quick and 16384 or 262144)
     local k = module(gpu, "kernels/mtp_sepia.ptx"):kernel(variant == "base" and "sepia_base" or "sepia_ip")
     local img = rgb_image(n, 1)
+    local want = cached("sepia:" .. n, function()
+      local out = {}
+      for p = 0, n - 1 do
+        local r, g, b = img[3 * p + 1], img[3 * p + 2], img[3 * p + 3]
+        for c = 1, 3 do
+          local cc = sepia_c[c]
+          local v = fadd(fadd(fmul(cc[1], r), fmul(cc[2], g)), fmul(cc[3], b))
+          out[3 * p + c] = v < 1 and v or 1.0
+        end
+      end
+      return out
+    end)
     local dI = gpu:array("f32", img, { name = "in" })
     local dO = gpu:array("f32", 3 * n, { name = "out" })
     gpu:launch(k, M.shape(gpu, k, S.ceil_div(n, block), block, bpc), dI, dO, n)
-    local want = {}
-    for p = 0, n - 1 do
-      local r, g, b = img[3 * p + 1], img[3 * p + 2], img[3 * p + 3]
-      for c = 1, 3 do
-        local cc = sepia_c[c]
-        local v = fadd(fadd(fmul(cc[1], r), fmul(cc[2], g)), fmul(cc[3], b))
-        want[3 * p + c] = v < 1 and v or 1.0
-      end
-    end
     return ws.check.equal(dO:read(), want)
   end,
 }
@@ -718,75 +768,81 @@ local function cfd_state(var, i, nelr)
   return d, mx, my, mz, e, vx, vy, vz, fmul(f32(0.4), fsub(e, ke))
 end
 
+local function cfd_data(rows, width)
+  local nelr = rows * width
+  -- element id of grid cell c (0-based): shuffle inside windows of 1024
+  local perm, state = {}, 12345
+  for c = 0, nelr - 1 do perm[c] = c end
+  for w0 = 0, nelr - 1, 1024 do
+    local w1 = math.min(w0 + 1023, nelr - 1)
+    for i = w1, w0 + 1, -1 do
+      state = (state * 1103515245 + 12345) % 2147483648
+      local j = w0 + state % (i - w0 + 1)
+      perm[i], perm[j] = perm[j], perm[i]
+    end
+  end
+  local var, nbr, nrm = {}, {}, {}
+  for i = 0, nelr - 1 do
+    var[i + 1] = f32(0.5 + (i * 37 % 97) / 64)
+    var[i + nelr + 1] = f32((i * 53 % 129 - 64) / 64)
+    var[i + 2 * nelr + 1] = f32((i * 59 % 131 - 65) / 64)
+    var[i + 3 * nelr + 1] = f32((i * 61 % 127 - 63) / 64)
+    var[i + 4 * nelr + 1] = f32(2 + (i * 67 % 257) / 128)
+  end
+  for c = 0, nelr - 1 do
+    local x, y, id = c % width, c // width, perm[c]
+    local nb = { x > 0 and perm[c - 1] or -1, x + 1 < width and perm[c + 1] or -2,
+      y > 0 and perm[c - width] or -1, y + 1 < rows and perm[c + width] or -2 }
+    for j = 0, 3 do nbr[id + j * nelr + 1] = nb[j + 1] end
+  end
+  for i = 0, 12 * nelr - 1 do nrm[i + 1] = f32(((i * 2654435761) % 257 - 128) / 128) end
+  local want, half = {}, 0.5
+  for i = 0, nelr - 1 do
+    local d, mx, my, mz, e, vx, vy, vz, p = cfd_state(var, i, nelr)
+    local fd, fmx, fmy, fmz, fe = 0.0, 0.0, 0.0, 0.0, 0.0
+    for j = 0, 3 do
+      local nb = nbr[i + j * nelr + 1]
+      local nx, ny, nz = nrm[i + 3 * j * nelr + 1], nrm[i + (3 * j + 1) * nelr + 1], nrm[i + (3 * j + 2) * nelr + 1]
+      local vn = fadd(fadd(fmul(vx, nx), fmul(vy, ny)), fmul(vz, nz))
+      if nb >= 0 then
+        local od, omx, omy, omz, oe, ovx, ovy, ovz, op = cfd_state(var, nb, nelr)
+        local vo = fadd(fadd(fmul(ovx, nx), fmul(ovy, ny)), fmul(ovz, nz))
+        fd = fadd(fd, fmul(half, fadd(fmul(d, vn), fmul(od, vo))))
+        local ph = fmul(half, fadd(p, op))
+        fmx = fadd(fmx, fadd(fmul(half, fadd(fmul(mx, vn), fmul(omx, vo))), fmul(ph, nx)))
+        fmy = fadd(fmy, fadd(fmul(half, fadd(fmul(my, vn), fmul(omy, vo))), fmul(ph, ny)))
+        fmz = fadd(fmz, fadd(fmul(half, fadd(fmul(mz, vn), fmul(omz, vo))), fmul(ph, nz)))
+        fe = fadd(fe, fmul(half, fadd(fmul(fadd(e, p), vn), fmul(fadd(oe, op), vo))))
+      elseif nb == -1 then
+        fmx, fmy, fmz = fadd(fmx, fmul(p, nx)), fadd(fmy, fmul(p, ny)), fadd(fmz, fmul(p, nz))
+      else
+        fd = fadd(fd, fmul(d, vn))
+        fe = fadd(fe, fmul(fadd(e, p), vn))
+      end
+    end
+    want[i + 1], want[i + nelr + 1], want[i + 2 * nelr + 1] = fd, fmx, fmy
+    want[i + 3 * nelr + 1], want[i + 4 * nelr + 1] = fmz, fe
+  end
+  return { var, nbr, nrm, want }
+end
+
 add {
   name = "cfd", type = "uncoal", analogue = "cfid",
   desc = "Euler flux on an unstructured mesh: SoA element data, 4 neighbours gathered by index, no loop",
   block = 192, blocks_per_core = 1, variants = { "base", "ip", "mtswp" },
   impl = function(gpu, variant, quick, opts)
     local block, bpc = 192, 1
-    local rows = opts.n or (quick and 28 or 506)      -- 506 x 192 = 97,152: Rodinia's 97K mesh size
+    local rows = opts.n or (quick and 14 or 506)      -- 506 x 192 = 97,152: Rodinia's 97K mesh size
     local width = 192
     local nelr = rows * width
     local k = module(gpu, "kernels/mtp_cfd.ptx"):kernel(variant == "base" and "cfd_base" or "cfd_ip")
-    -- element id of grid cell c (0-based): shuffle inside windows of 1024
-    local perm, state = {}, 12345
-    for c = 0, nelr - 1 do perm[c] = c end
-    for w0 = 0, nelr - 1, 1024 do
-      local w1 = math.min(w0 + 1023, nelr - 1)
-      for i = w1, w0 + 1, -1 do
-        state = (state * 1103515245 + 12345) % 2147483648
-        local j = w0 + state % (i - w0 + 1)
-        perm[i], perm[j] = perm[j], perm[i]
-      end
-    end
-    local var, nbr, nrm = {}, {}, {}
-    for i = 0, nelr - 1 do
-      var[i + 1] = f32(0.5 + (i * 37 % 97) / 64)
-      var[i + nelr + 1] = f32((i * 53 % 129 - 64) / 64)
-      var[i + 2 * nelr + 1] = f32((i * 59 % 131 - 65) / 64)
-      var[i + 3 * nelr + 1] = f32((i * 61 % 127 - 63) / 64)
-      var[i + 4 * nelr + 1] = f32(2 + (i * 67 % 257) / 128)
-    end
-    for c = 0, nelr - 1 do
-      local x, y, id = c % width, c // width, perm[c]
-      local nb = { x > 0 and perm[c - 1] or -1, x + 1 < width and perm[c + 1] or -2,
-        y > 0 and perm[c - width] or -1, y + 1 < rows and perm[c + width] or -2 }
-      for j = 0, 3 do nbr[id + j * nelr + 1] = nb[j + 1] end
-    end
-    for i = 0, 12 * nelr - 1 do nrm[i + 1] = f32(((i * 2654435761) % 257 - 128) / 128) end
-    local dV = gpu:array("f32", var, { name = "variables" })
-    local dN = gpu:array("i32", nbr, { name = "neighbours" })
-    local dM = gpu:array("f32", nrm, { name = "normals" })
+    local d = cached("cfd:" .. rows, function() return cfd_data(rows, width) end)
+    local dV = gpu:array("f32", d[1], { name = "variables" })
+    local dN = gpu:array("i32", d[2], { name = "neighbours" })
+    local dM = gpu:array("f32", d[3], { name = "normals" })
     local dF = gpu:array("f32", 5 * nelr, { name = "fluxes" })
     gpu:launch(k, M.shape(gpu, k, nelr // block, block, bpc), dV, dN, dM, dF, nelr)
-    local want, half = {}, 0.5
-    for i = 0, nelr - 1 do
-      local d, mx, my, mz, e, vx, vy, vz, p = cfd_state(var, i, nelr)
-      local fd, fmx, fmy, fmz, fe = 0.0, 0.0, 0.0, 0.0, 0.0
-      for j = 0, 3 do
-        local nb = nbr[i + j * nelr + 1]
-        local nx, ny, nz = nrm[i + 3 * j * nelr + 1], nrm[i + (3 * j + 1) * nelr + 1], nrm[i + (3 * j + 2) * nelr + 1]
-        local vn = fadd(fadd(fmul(vx, nx), fmul(vy, ny)), fmul(vz, nz))
-        if nb >= 0 then
-          local od, omx, omy, omz, oe, ovx, ovy, ovz, op = cfd_state(var, nb, nelr)
-          local vo = fadd(fadd(fmul(ovx, nx), fmul(ovy, ny)), fmul(ovz, nz))
-          fd = fadd(fd, fmul(half, fadd(fmul(d, vn), fmul(od, vo))))
-          local ph = fmul(half, fadd(p, op))
-          fmx = fadd(fmx, fadd(fmul(half, fadd(fmul(mx, vn), fmul(omx, vo))), fmul(ph, nx)))
-          fmy = fadd(fmy, fadd(fmul(half, fadd(fmul(my, vn), fmul(omy, vo))), fmul(ph, ny)))
-          fmz = fadd(fmz, fadd(fmul(half, fadd(fmul(mz, vn), fmul(omz, vo))), fmul(ph, nz)))
-          fe = fadd(fe, fmul(half, fadd(fmul(fadd(e, p), vn), fmul(fadd(oe, op), vo))))
-        elseif nb == -1 then
-          fmx, fmy, fmz = fadd(fmx, fmul(p, nx)), fadd(fmy, fmul(p, ny)), fadd(fmz, fmul(p, nz))
-        else
-          fd = fadd(fd, fmul(d, vn))
-          fe = fadd(fe, fmul(fadd(e, p), vn))
-        end
-      end
-      want[i + 1], want[i + nelr + 1], want[i + 2 * nelr + 1] = fd, fmx, fmy
-      want[i + 3 * nelr + 1], want[i + 4 * nelr + 1] = fmz, fe
-    end
-    return ws.check.equal(dF:read(), want)
+    return ws.check.equal(dF:read(), d[4])
   end,
 }
 
