@@ -32,7 +32,7 @@ end
 
 -- The graph named by `spec` (nil: `default_spec`) and a one-line description.
 function M.graph(spec, default_spec)
-  spec = spec or default_spec or "default"
+  if spec == nil or spec == "" then spec = default_spec or "default" end
   local kind, a, b = spec:match("^(%a+):(%d*):?(%d*)$")
   local g, desc
   if spec == "default" then
@@ -61,6 +61,41 @@ function M.graph(spec, default_spec)
     desc = "file " .. spec
   end
   return g, ("%s: %d vertices, %d edges"):format(desc, g.n, g.m)
+end
+
+-- The lab's arguments: positional in the order of `names`, or NAME=VALUE
+-- anywhere (an empty value keeps the default).  Returns a table by name
+-- with `defaults` filled in.  An unknown NAME is an error listing them.
+function M.args(argv, names, defaults)
+  local out, pos, known = {}, 0, {}
+  for _, n in ipairs(names) do known[n] = true end
+  for i = 1, #(argv or {}) do
+    local a = argv[i]
+    local k, v = a:match("^([%a_]+)=(.*)$")
+    if k then
+      if not known[k] then
+        error(("unknown argument '%s' (this lab takes %s)"):format(k, table.concat(names, ", ")), 2)
+      end
+      out[k] = v
+    else
+      pos = pos + 1
+      if pos > #names then
+        error(("too many arguments: '%s' (this lab takes %s)"):format(a, table.concat(names, ", ")), 2)
+      end
+      out[names[pos]] = a
+    end
+  end
+  for _, n in ipairs(names) do
+    if out[n] == nil or out[n] == "" then out[n] = defaults and defaults[n] end
+  end
+  return out
+end
+
+-- A comma-separated list as a table.
+function M.list(s)
+  local t = {}
+  for x in (s or ""):gmatch("[^,]+") do t[#t + 1] = x end
+  return t
 end
 
 -- The BFS source: `s` if given (an integer in 0..n-1), else the vertex of

@@ -9,6 +9,7 @@
 -- the edge array's requests can be compared with the reads they serve.
 --
 -- usage: warpscope [--batch] scenarios/labs/01-coalescing.lua [GRAPH] [SOURCE] [KERNELS]
+--   (positional, or NAME=VALUE in any order: graph=, source=, kernels=)
 --   GRAPH    rmat:13 (default), rmat:S[:E], grid:W[:H], uniform:N, default, or a graph file
 --   SOURCE   BFS source vertex (default: the vertex of highest degree)
 --   KERNELS  comma list of topo, warp, data (default topo,warp); data is the
@@ -18,12 +19,12 @@ local S = require "warpscope.scenario"
 local B = require "warpscope.bfs"
 local L = require "warpscope.lab"
 
-local g, gdesc = L.graph(arg[1], "rmat:13")
-local src = L.source(g, arg[2])
-local kernels = {}
-for k in (arg[3] or "topo,warp"):gmatch("[^,]+") do
-  assert(k == "topo" or k == "warp" or k == "data", "KERNELS: each must be topo, warp or data, got " .. k)
-  kernels[#kernels + 1] = k
+local A = L.args(arg, { "graph", "source", "kernels" }, { graph = "rmat:13", kernels = "topo,warp" })
+local g, gdesc = L.graph(A.graph)
+local src = L.source(g, A.source)
+local kernels = L.list(A.kernels)
+for _, k in ipairs(kernels) do
+  assert(k == "topo" or k == "warp" or k == "data", "kernels: each must be topo, warp or data, got " .. k)
 end
 
 -- Edges read by any of the BFS kernels: every edge of every reached vertex, once.
