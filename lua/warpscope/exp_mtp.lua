@@ -16,7 +16,9 @@
 --   end
 --
 -- Entry fields: name, type ("stride" | "mp" | "uncoal"), analogue (the
--- paper's benchmark name, as in its figures), desc, block (threads per
+-- paper's benchmark name, as in its figures; extra = true for kernels that
+-- are not one of the paper's 14: its Fig. 3/4 examples and the CSR form of
+-- BFS), desc, block (threads per
 -- block, the paper's #warps / #blocks from Table III), blocks_per_core (the
 -- paper's Table III maximum, enforced with dynamic shared memory as the
 -- CUDA occupancy calculator would count it; the kernel's registers on the
@@ -155,6 +157,18 @@ function M.list(ty)
   return out
 end
 
+-- The kernels modelled on the paper's benchmarks (not the extras), in the
+-- paper's order: stride, mp, uncoal.
+function M.paper_kernels()
+  local out = {}
+  for _, ty in ipairs(M.types) do
+    for _, e in ipairs(M.kernels) do
+      if e.type == ty and not e.extra then out[#out + 1] = e end
+    end
+  end
+  return out
+end
+
 function M.supports(e, variant)
   if type(e) == "string" then e = M.get(e) end
   return e.has[variant] == true
@@ -199,7 +213,7 @@ local function vadd_inputs(n)
 end
 
 add {
-  name = "vadd", type = "mp", analogue = "fig4",
+  name = "vadd", type = "mp", analogue = "fig4", extra = true,
   desc = "c[i] = a[i] + b[i], one element per thread (the paper's Fig. 3/4 example)",
   block = 256, variants = { "base", "ip", "mtswp" },
   impl = function(gpu, variant, quick, opts)
@@ -218,7 +232,7 @@ add {
 -- vadd_loop: the sequential loop of Fig. 3 (left) as a grid-stride loop,
 -- 4 blocks per core; stride prefetching fetches the next iteration.
 add {
-  name = "vadd_loop", type = "stride", analogue = "fig3",
+  name = "vadd_loop", type = "stride", analogue = "fig3", extra = true,
   desc = "grid-stride loop c[i] = a[i] + b[i] (the paper's Fig. 3 loop)",
   block = 256, variants = { "base", "stride" },
   impl = function(gpu, variant, quick, opts)
@@ -246,7 +260,7 @@ end
 M.bfs_graph = bfs_graph
 
 add {
-  name = "bfs_topo", type = "uncoal", analogue = "bfs",
+  name = "bfs_topo", type = "uncoal", analogue = "bfs", extra = true,
   desc = "topology-driven BFS (Rodinia's kernels on CSR offsets), scenarios/kernels/bfs_topo.cu",
   block = 256, variants = { "base" },
   impl = function(gpu, variant, quick, opts)
@@ -845,5 +859,79 @@ add {
     return ws.check.equal(dF:read(), d[4])
   end,
 }
+
+-- ===================================================== experiment helpers
+-- Shared by scenarios/experiments/mtp-*.lua (warpscope.experiment).
+M.preset = "g80-mtp"
+
+local function kernel_names()
+  local t = {}
+  for _, e in ipairs(M.kernels) do t[#t + 1] = e.name end
+  return table.concat(t, ", ")
+end
+
+-- The kernels an experiment runs: the comma-separated names of its first
+-- free command-line argument, else `default` (else the paper's set).
+function M.select(ex, default)
+  local list = default or M.paper_kernels()
+  local a1 = ex.args and ex.args[1]
+  if not a1 then return list end
+  local out = {}
+  for name in a1:gmatch("[^,]+") do
+    local e = M.by_name[name]
+    if not e then error(("unknown kernel '%s' (known: %s)"):format(name, kernel_names()), 0) end
+    out[#out + 1] = e
+  end
+  return out
+end
+
+-- Kernel e's variant on a fresh gpu of experiment ex with M.options and
+-- then `set` (e.g. a throttle); returns gpu:stats().  The BFS kernels run
+-- on the catalogue's G65536 (Rodinia's graph65536; a generated stand-in
+-- when --quick or when the file is absent).
+function M.run(ex, e, variant, set, label)
+  local o = {}
+  for k, v in pairs(M.options) do o[k] = v end
+  for k, v in pairs(set or {}) do o[k] = v end
+  local ropts = {}
+  if e.name == "bfs" or e.name == "bfs_topo" then ropts.graph = ex:graph("G65536") end
+  return ex:run(o, function(gpu) return e.run(gpu, variant, ex.quick, ropts) end,
+    label or (e.name .. "/" .. variant))
+end
+
+-- A finite number or nil (derived statistics are NaN when undefined).
+local function num(x)
+  if type(x) ~= "number" or x ~= x or x == math.huge or x == -math.huge then return nil end
+  return x
+end
+M.num = num
+
+-- Percent a / b, nil when b is 0.
+function M.pct(a, b)
+  if not a or not b or b == 0 then return nil end
+  return 100 * a / b
+end
+
+-- What a run shows against the run without prefetching (both gpu:stats()):
+-- speedup, cycles, insn (% more warp instructions), warps (resident warps
+-- per core on average), issued, acc (% of issued prefetches used, late
+-- included), late (% of used prefetches that were late), early (prefetched
+-- lines evicted unused), lat (average latency of demand requests not served
+-- at once by the prefetch cache), dram (data-bus utilisation %), served (%
+-- of demand requests served by the prefetch cache, present or in flight).
+function M.metrics(base, st)
+  local b, t = base.total, st.total
+  local served = (t["pf.pfc_hits"] or 0) + (t["mem.latency_n.pfc"] or 0)
+  return {
+    speedup = b.cycles / t.cycles, cycles = t.cycles,
+    insn = 100 * (t.warp_insns - b.warp_insns) / b.warp_insns,
+    warps = num(t.warps_active), issued = t["pf.issued"] or 0,
+    acc = num(t["pf.accuracy"]) and 100 * t["pf.accuracy"] or nil,
+    late = num(t["pf.lateness"]) and 100 * t["pf.lateness"] or nil,
+    early = t["pf.early"] or 0, lat = num(t["mem.avg_latency"]),
+    dram = num(t["dram.bandwidth_util"]) and 100 * t["dram.bandwidth_util"] or nil,
+    served = M.pct(served, t["mem.accesses"]),
+  }
+end
 
 return M

@@ -1,0 +1,37 @@
+# The MTP paper's experiments (scenarios/experiments/mtp-*.lua), quick
+# variants: each runs (every kernel's output equals its CPU reference and
+# every statistics invariant holds, or the exit status is not 0), prints
+# its table and writes a JSON file that tests/exp_check.lua accepts with the
+# expected number of rows.  Quick runs need nothing from ../shared.
+# Experiments are `exp ID ROWS HEADER-PATTERN` lines at the end of this
+# file: append new ones there (the plan is printed on exit).
+. "$WS_SRCDIR/tests/tap.sh"
+W=$WARPSCOPE
+X=$WS_SRCDIR/scenarios/experiments
+tmp=$WS_BUILDDIR/exp_mtp.tmp
+rm -rf "$tmp"; mkdir -p "$tmp"
+trap 't_done; exit $?' EXIT
+
+# ID ROWS HEADER-PATTERN: run ID --quick, check its output and files.
+exp() {
+    id=$1 rows=$2 head=$3
+    out=$($W --batch "$X/$id.lua" --quick --out "$tmp" 2>"$tmp/$id.err"); rc=$?
+    t_is "$rc" 0 "$id --quick exits 0"
+    [ $rc -eq 0 ] || sed 's/^/#   /' "$tmp/$id.err" | tail -5
+    t_match "$out" "$head" "$id prints its table"
+    t_match "$out" "invariants: [0-9]+ checked, all hold" "$id: every invariant holds"
+    chk=$($W --batch "$WS_SRCDIR/tests/exp_check.lua" "$tmp/$id.json" "$rows" 2>&1); rc=$?
+    t_is "$rc" 0 "$id: exp_check accepts $id.json ($rows rows)"
+    [ $rc -eq 0 ] || printf '%s\n' "$chk" | sed 's/^/#   /'
+    t_is "$(($(wc -l <"$tmp/$id.csv") - 1))" "$rows" "$id.csv has $rows rows"
+}
+
+# A subset of kernels from the command line; an unknown name is refused.
+out=$($W --batch "$X/mtp-fig10.lua" --quick --no-files monte,sepia 2>&1); rc=$?
+t_is "$rc" 0 "mtp-fig10 on monte,sepia"
+t_is "$(printf '%s\n' "$out" | grep -Ec '^(monte|sepia) ')" 8 "mtp-fig10 on monte,sepia: 8 rows"
+out=$($W --batch "$X/mtp-fig10.lua" --quick --no-files nosuch 2>&1); rc=$?
+t_is "$rc" 1 "mtp-fig10 refuses an unknown kernel"
+t_match "$out" "unknown kernel 'nosuch'" "... and names it"
+
+exp mtp-fig10 47 '^kernel +type +variant +paper +speedup '
