@@ -35,3 +35,5 @@ t_is "$rc" 1 "mtp-fig10 refuses an unknown kernel"
 t_match "$out" "unknown kernel 'nosuch'" "... and names it"
 
 exp mtp-fig10 47 '^kernel +type +variant +paper +speedup '
+exp mtp-fig11 41 '^kernel +type +config +paper +speedup +vs-mtswp '
+exp mtp-mtaml 26 '^kernel +type +variant +warps +comp/mem +mtaml '

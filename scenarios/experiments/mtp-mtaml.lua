@@ -1,0 +1,116 @@
+-- MTP paper (seed 004) Sec. IV (Eqs. 1-4, Figs. 7 and 8): the minimum
+-- tolerable average memory latency (MTAML) of each kernel, computed from
+-- the run's own counters, against the measured average memory latency
+-- without and with software prefetching, and the paper's three cases:
+--   1  lat < MTAML and lat(pref) < MTAML_pref   prefetching has no effect
+--   2  lat > MTAML and lat(pref) < MTAML_pref   prefetching is useful
+--   3  otherwise                                 it may help or hurt
+-- usage: warpscope --batch scenarios/experiments/mtp-mtaml.lua [--quick]
+--          [--out DIR] [--graphs DIR] [KERNEL,KERNEL,...]
+--
+-- Eq. 1: MTAML = comp / mem x (warps - 1), comp and mem the non-memory and
+-- memory warp instructions (mem.insns: global loads, stores and atomics;
+-- prefetch instructions are not memory instructions), warps the average
+-- resident warps per core (warps_active).  Eqs. 2-4: MTAML_pref =
+-- (comp + P mem) / ((1 - P) mem) x (warps - 1), P the probability that a
+-- demand request hits the prefetch cache (pf.pfc_hits / mem.accesses;
+-- requests that merged with a prefetch in flight count as misses and their
+-- wait is in the latency).  lat = mem.avg_latency: the average latency of
+-- the demand requests that were not prefetch-cache hits.
+local E = require "warpscope.experiment"
+local R = require "warpscope.exp_mtp"
+
+local ex = E.new{
+  id = "mtp-mtaml",
+  title = "MTAML (eqs. 1-4) against measured memory latency, without and with software prefetching",
+  source = "MTP (seed 004) Sec. IV, Eqs. 1-4, Figs. 7 and 8",
+  preset = R.preset,
+  columns = {
+    { "kernel", "%-9s" }, { "type", "%-6s" }, { "variant", "%-7s" }, { "warps", "%5.1f" },
+    { "ratio", "%6.2f", "comp/mem" }, { "mtaml", "%6.0f" }, { "lat", "%6.0f" }, { "p", "%5.1f", "phit%" },
+    { "mtaml_pref", "%7.0f", "mtamlP" }, { "lat_pref", "%6.0f", "latP" }, { "lat_x", "%5.2f", "latx" },
+    { "acc", "%5.1f", "acc%" }, { "case", "%4d" }, { "predicts", "%-7s" }, { "speedup", "%7.3f" },
+    { "agrees", "%-3s" }, { "model_pref", "%7.0f", "modelP" },
+  },
+}
+
+-- Eqs. 1-4 from one run's totals.
+local function mtaml(t)
+  local mem = t["mem.insns"] or 0
+  local comp = (t.warp_insns or 0) - mem
+  local w = R.num(t.warps_active) or 0
+  local p = mem > 0 and (t["pf.pfc_hits"] or 0) / math.max(1, t["mem.accesses"] or 0) or 0
+  if mem == 0 or w <= 1 then return nil, nil, p, comp / math.max(1, mem) end
+  local m1 = comp / mem * (w - 1)
+  local mn = (1 - p) * mem
+  local m2 = mn > 0 and (comp + p * mem) / mn * (w - 1) or math.huge
+  return m1, m2, p, comp / mem
+end
+
+local predicts = { "none", "useful", "either" }
+local counts = { 0, 0, 0 }
+local agree = { 0, 0, 0 }
+local lat_ratios = {}
+local kernels = R.select(ex)
+for _, e in ipairs(kernels) do
+  local base = R.run(ex, e, "base")
+  local b = base.total
+  local m1, _, _, ratio = mtaml(b)
+  local lat = R.num(b["mem.avg_latency"])
+  ex:row{ kernel = e.name, type = e.type, variant = "base", warps = R.num(b.warps_active), ratio = ratio,
+    mtaml = m1, lat = lat, model_pref = R.num(b.mtaml) }
+  ex:check(m1 == nil or b.mtaml == nil or math.abs(m1 - b.mtaml) <= 1e-6 * math.max(1, m1),
+    e.name .. ": eq. 1 from the counters equals the model's mtaml statistic")
+  local vs = { "mtswp" }
+  if R.supports(e, "stride") then vs = { "stride", "mtswp" } end
+  for _, v in ipairs(vs) do
+    local st = R.run(ex, e, v)
+    local t = st.total
+    local _, m2, p, r2 = mtaml(t)
+    local lp = R.num(t["mem.avg_latency"])
+    local case
+    if lat and lp and m1 and m2 then
+      if lat < m1 and lp < m2 then case = 1 elseif lat > m1 and lp < m2 then case = 2 else case = 3 end
+    end
+    local s = b.cycles / t.cycles
+    local ok
+    if case == 1 then ok = math.abs(s - 1) <= 0.05 elseif case == 2 then ok = s > 1 else ok = nil end
+    if case then
+      counts[case] = counts[case] + 1
+      if ok then agree[case] = agree[case] + 1 end
+    end
+    local lx = lat and lp and lat > 0 and lp / lat or nil
+    if lx then lat_ratios[#lat_ratios + 1] = { e.name .. "/" .. v, lx, R.num(t["pf.accuracy"]) } end
+    ex:row{ kernel = e.name, type = e.type, variant = v, warps = R.num(t.warps_active), ratio = r2,
+      mtaml = m1, lat = lat, p = 100 * p, mtaml_pref = m2 ~= math.huge and m2 or nil, lat_pref = lp, lat_x = lx,
+      acc = R.num(t["pf.accuracy"]) and 100 * t["pf.accuracy"] or nil, case = case,
+      predicts = case and predicts[case] or nil, speedup = s, agrees = case == 3 and "-" or (ok and "yes" or "no"),
+      model_pref = R.num(t.mtaml_pref) }
+  end
+end
+
+-- The paper's claims.
+ex:claim("Case 2 (lat > MTAML, lat(pref) < MTAML_pref): prefetching is useful", counts[2] == agree[2],
+  ("%d of %d case-2 runs are faster with prefetching"):format(agree[2], counts[2]))
+ex:claim("Case 1 (both latencies tolerated): prefetching has no effect", counts[1] == agree[1],
+  ("%d of %d case-1 runs within 5 %% of no prefetching"):format(agree[1], counts[1]))
+local maxx, maxn, str = 0, "-", nil
+for _, r in ipairs(lat_ratios) do
+  if r[2] > maxx then maxx, maxn = r[2], r[1] end
+  if r[1] == "stream/stride" then str = r end
+end
+ex:claim("Prefetching raises the average memory latency, in some kernels more than 3x (Fig. 8)", maxx > 3,
+  ("largest: %s %.2fx"):format(maxn, maxx))
+if str then
+  ex:claim("stream: latency more than 2x at about 100 % accuracy (Fig. 8)", str[2] > 2 and (str[3] or 0) > 0.9,
+    ("stream/stride: %.2fx at %.1f %% accuracy"):format(str[2], 100 * (str[3] or 0)))
+end
+ex:note(("cases: %d in case 1, %d in case 2, %d in case 3 (case 3 predicts nothing)"):format(counts[1], counts[2],
+  counts[3]))
+ex:note("phit% = demand requests hitting the prefetch cache (P(pref_hit) of eqs. 3-4); latx = lat(pref) / lat; "
+  .. "modelP = the model's mtaml_pref statistic, whose P counts prefetched lines first used (useful + late) "
+  .. "per request instead of requests served by the prefetch cache")
+ex:note("comp counts every non-memory warp instruction executed, prefetch instructions and their address "
+  .. "arithmetic included (the paper counts demand memory instructions only in #mem)")
+ex:note("machine: g80-mtp with sm.regs=16384 (Table III's blocks per core); kernels from warpscope.exp_mtp")
+ex:finish()
