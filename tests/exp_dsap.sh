@@ -31,4 +31,13 @@ t_is "$(printf '%s\n' "$out" | grep -Ec '^(OR|ROME) ')" 8 "dsap-fig8 on OR,ROME:
 out=$($W --batch "$X/dsap-fig8.lua" --quick --no-files XX 2>&1); rc=$?
 t_is "$rc" 1 "dsap-fig8 refuses an unknown graph"
 t_match "$out" "unknown graph 'XX'" "... and names it"
+
+# The probe: counters per run, one graph, runs with options, a source vertex.
+out=$($W --batch "$X/dsap-probe.lua" --quick --no-files ROME "none,dsap:pf.dsap.adaptive=none;sm.sched=lrr" 5 2>&1); rc=$?
+t_is "$rc" 0 "dsap-probe on ROME"
+t_match "$out" "^ROME, BFS from vertex 5 " "dsap-probe: the source vertex given"
+t_match "$out" "^dsap:pf.dsap.adaptive=none;sm.sched=lrr +[0-9]+ +[0-9.]+ " "dsap-probe: a run with options"
+t_match "$out" "^  none +[0-9]+\\[1\\] " "dsap-probe: cycles per level"
+out=$($W --batch "$X/dsap-probe.lua" --quick --no-files ROME "dsap:pf.dsap.nokey=1" 2>&1); rc=$?
+t_is "$rc" 1 "dsap-probe refuses an unknown option"
 t_done
