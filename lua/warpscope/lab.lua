@@ -152,6 +152,10 @@ end
 function M.run(opts, fn, label)
   local o = { quiet = true }
   for k, v in pairs(opts or {}) do o[k] = v end
+  M.runs = (M.runs or 0) + 1
+  if ws.options.tui then     -- in the interface: say which run the next launches belong to
+    print(("[run %d: %s]"):format(M.runs, label or "?"))
+  end
   local gpu = ws.gpu(o)
   local ok, msg = fn(gpu)
   if not ok then
