@@ -211,9 +211,10 @@ function M.by_line(st, kernel)
   return rows
 end
 
--- Print a table: cols = { { key, format [, header] }, ... }; rows are
--- tables keyed by column key (nil prints as "-").
-function M.table(cols, rows)
+-- Tables: cols = { { key, format [, header] }, ... }; rows are tables
+-- keyed by column key (nil prints as "-").  M.table prints a whole table;
+-- M.table_head and M.table_row print it a row at a time (as runs finish).
+function M.table_head(cols)
   local head = {}
   for i, c in ipairs(cols) do
     local w = tonumber(c[2]:match("%%%-?(%d+)")) or #c[1]
@@ -221,20 +222,26 @@ function M.table(cols, rows)
     head[i] = c[2]:match("%%%-") and ("%-" .. w .. "s"):format(h) or ("%" .. w .. "s"):format(h)
   end
   print(table.concat(head, " "))
-  for _, r in ipairs(rows) do
-    local cells = {}
-    for i, c in ipairs(cols) do
-      local v = r[c[1]]
-      if v == nil then
-        local w = tonumber(c[2]:match("%%%-?(%d+)")) or 1
-        cells[i] = ("%" .. w .. "s"):format("-")
-      else
-        if c[2]:match("d$") then v = math.floor(v + 0.5) end
-        cells[i] = c[2]:format(v)
-      end
+end
+
+function M.table_row(cols, r)
+  local cells = {}
+  for i, c in ipairs(cols) do
+    local v = r[c[1]]
+    if v == nil then
+      local w = tonumber(c[2]:match("%%%-?(%d+)")) or 1
+      cells[i] = ("%" .. w .. "s"):format("-")
+    else
+      if c[2]:match("d$") then v = math.floor(v + 0.5) end
+      cells[i] = c[2]:format(v)
     end
-    print(table.concat(cells, " "))
   end
+  print(table.concat(cells, " "))
+end
+
+function M.table(cols, rows)
+  M.table_head(cols)
+  for _, r in ipairs(rows) do M.table_row(cols, r) end
 end
 
 -- Percent, for the tables.
