@@ -1,0 +1,212 @@
+# labs.sh: every teaching lab (scenarios/labs/NN-name.lua) runs in batch mode,
+# every run's result matches the CPU reference, and the facts each
+# worksheet's "What a good answer notices" relies on still hold: exact
+# request counts where they do not depend on timing, and the relations
+# (faster, fewer, below the threshold) everywhere else.  When one of these
+# fails, the model changed: rerun the lab and update its worksheet.
+. "$WS_SRCDIR/tests/tap.sh"
+W=$WARPSCOPE
+LABS=$WS_SRCDIR/scenarios/labs
+tmp=$WS_BUILDDIR/labs.tmp
+rm -rf "$tmp"; mkdir -p "$tmp"
+
+# run NAME ARGS...: run a lab in batch mode into $tmp/NAME.out; checks the
+# exit status and the lab's closing line.
+run() {
+    name=$1; shift
+    "$W" --batch "$@" >"$tmp/$name.out" 2>&1
+    rc=$?
+    t_is "$rc" 0 "$name: exit status 0"
+    if ! grep -q "every run's result matches the CPU reference" "$tmp/$name.out"; then
+        t_ok 1 "$name: every run matches the CPU reference"
+        tail -8 "$tmp/$name.out" | sed 's/^/#   /'
+    else
+        t_ok 0 "$name: every run matches the CPU reference"
+    fi
+}
+# row NAME SECTION REGEX: the first line matching REGEX after the line
+# matching SECTION in $tmp/NAME.out.
+row() { awk -v s="$2" -v r="$3" 'index($0, s) { on = 1; next } on && $0 ~ r { print; exit }' "$tmp/$1.out"; }
+# f LINE K: the K-th field counted from the end (1 = last).
+f() { echo "$1" | awk -v k="$2" '{ print $(NF - k + 1) }'; }
+# cmp DESCRIPTION A OP B (awk numeric comparison; OP one of < <= > >= ==)
+cmp() {
+    if awk -v a="$2" -v b="$4" -v op="$3" 'BEGIN {
+        if (a == "" || b == "") exit 1
+        if (op == "<") exit !(a + 0 < b + 0); if (op == "<=") exit !(a + 0 <= b + 0)
+        if (op == ">") exit !(a + 0 > b + 0); if (op == ">=") exit !(a + 0 >= b + 0)
+        exit !(a + 0 == b + 0) }'; then
+        t_ok 0 "$1"
+    else
+        t_ok 1 "$1"; echo "#   got: '$2' $3 '$4'"
+    fi
+}
+
+# ------------------------------------------------------------ lab 1
+run lab1 "$LABS/01-coalescing.lua"
+out=$tmp/lab1.out
+got=$(awk '/^stride span/ { on = 1; next } on && NF == 4 { printf "%s ", $4 } on && NF != 4 { exit }' "$out")
+t_is "$got" "1 2 4 8 16 32 " "lab 1 A: requests per load = lines touched for strides 1..32"
+t_match "$(cat "$out")" "110708 edge reads" "lab 1 B: 110,708 edge reads"
+topo=$(row lab1 "Per kernel" "^topology-driven")
+warp=$(row lab1 "Per kernel" "^warp-centric")
+cmp "lab 1: warp-centric has more requests per load than topology-driven" "$(f "$warp" 3)" ">" "$(f "$topo" 3)"
+cmp "lab 1: topology-driven makes over twice the requests" "$(f "$topo" 5)" ">" "$(( $(f "$warp" 5) * 2 ))"
+t_is "$(f "$topo" 5) $(f "$warp" 5)" "283430 110637" "lab 1: total requests 283,430 and 110,637"
+cmp "lab 1: warp-centric is over 4 times faster" "$(f "$topo" 9)" ">" "$(( $(f "$warp" 9) * 4 ))"
+cmp "lab 1: SIMD% topology-driven < 20" "$(f "$topo" 7)" "<" 20
+cmp "lab 1: SIMD% warp-centric > 50" "$(f "$warp" 7)" ">" 50
+ct=$(row lab1 "Per array" "^topology-driven +col")
+cw=$(row lab1 "Per array" "^warp-centric +col")
+t_is "$(f "$ct" 4) $(f "$cw" 4)" "101761 11861" "lab 1: edge-array requests 101,761 and 11,861"
+cmp "lab 1: topology-driven col miss rate below warp-centric's" "$(f "$ct" 1)" "<" "$(f "$cw" 1)"
+l0=$(row lab1 "Cycles per BFS level" "^ +0 ")
+cmp "lab 1: level 0 is more than half of the topology-driven time" "$(( $(f "$l0" 2) * 2 ))" ">" "$(f "$topo" 9)"
+
+# ------------------------------------------------------------ lab 2
+run lab2 "$LABS/02-pattern-prefetchers.lua"
+A1=$(row lab2 "Part A" "^1 warp/SM +stridepc")
+cmp "lab 2 A: stridepc, 1 warp/SM, speedup > 3" "$(f "$A1" 5)" ">" 3
+cmp "lab 2 A: stridepc, 1 warp/SM, coverage > 85%" "$(f "$A1" 2)" ">" 85
+nl=$(row lab2 "Part A" "^1 warp/SM +nextline")
+t_is "$(f "$nl" 3)" "0.0" "lab 2 A: nextline, 1 warp/SM, no prefetch used"
+gh=$(row lab2 "Part A" "^1 warp/SM +ghb")
+t_is "$(f "$gh" 4)" "0" "lab 2 A: ghb, 1 warp/SM, issues nothing"
+s8=$(row lab2 "Part A" "^8 warps/SM +stride ")
+cmp "lab 2 A: stride, 8 warps/SM, coverage < 5%" "$(f "$s8" 2)" "<" 5
+st=$(row lab2 "Part A" "^8 warps/SM, trained per warp +stride ")
+cmp "lab 2 A: stride trained per warp, coverage > 40%" "$(f "$st" 2)" ">" 40
+cmp "lab 2 A: stride trained per warp, speedup > 1.1" "$(f "$st" 5)" ">" 1.1
+for p in nextline stride stream ghb ghb-stride; do
+    r=$(row lab2 "Part B" "^$p ")
+    cmp "lab 2 B: $p coverage < 10%" "$(f "$r" 2)" "<" 10
+    cmp "lab 2 B: $p accuracy < 30%" "$(f "$r" 3)" "<" 30
+done
+r=$(row lab2 "Part B" "^stridepc ")
+cmp "lab 2 B: stridepc issues fewer than 100 prefetches" "$(f "$r" 7)" "<" 100
+none=$(row lab2 "Part B" "^none ")
+cmp "lab 2 B: EL miss rate without prefetching > 90%" "$(f "$none" 9)" ">" 90
+for p in nextline stride stridepc stream ghb ghb-stride; do
+    r=$(row lab2 "Part B" "^$p ")
+    cmp "lab 2 B: $p leaves the EL miss rate above 87%" "$(f "$r" 9)" ">" 87
+done
+for p in nextline stream; do
+    r=$(row lab2 "Part B" "^$p ")
+    cmp "lab 2 B: $p: more than half its prefetches evicted unused" "$(( $(f "$r" 4) * 2 ))" ">" "$(f "$r" 7)"
+    cmp "lab 2 B: $p adds DRAM traffic (> 20%)" "$(f "$r" 1)" ">" "$(awk -v x="$(f "$none" 1)" 'BEGIN { print x * 1.2 }')"
+done
+ln=$(row lab2 "Cycles per BFS level" "^none ")
+for p in stridepc ghb; do
+    lp=$(row lab2 "Cycles per BFS level" "^$p ")
+    cmp "lab 2 B: $p gains at least 15% in level 0" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.85 }')"
+done
+for p in nextline stream; do
+    lp=$(row lab2 "Cycles per BFS level" "^$p ")
+    cmp "lab 2 B: $p loses time in level 2" "$(f "$lp" 3)" ">" "$(f "$ln" 3)"
+done
+run lab2s0 "$LABS/02-pattern-prefetchers.lua" part=B source=0 policies=nextline,stream,ghb
+ln=$(row lab2s0 "Cycles per BFS level" "^none ")
+for p in nextline stream ghb; do
+    lp=$(row lab2s0 "Cycles per BFS level" "^$p ")
+    cmp "lab 2 B, source 0: $p gains at least 15% in level 1" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.85 }')"
+done
+
+# ------------------------------------------------------------ lab 3
+run lab3 "$LABS/03-dsap.lua"
+gr=$(row lab3 "Data-driven" "^granularity ")
+af=$(row lab3 "Data-driven" "^always-full ")
+oo=$(row lab3 "Data-driven" "^onoff ")
+no=$(row lab3 "Data-driven" "^none ")
+cmp "lab 3: granularity DSAP speedup > 1.1" "$(f "$gr" 12)" ">" 1.1
+cmp "lab 3: always-full faster than granularity" "$(f "$af" 12)" ">" "$(f "$gr" 12)"
+cmp "lab 3: granularity faster than onoff" "$(f "$gr" 12)" ">" "$(f "$oo" 12)"
+cmp "lab 3: EL miss rate without prefetching > 80%" "$(f "$no" 9)" ">" 80
+cmp "lab 3: granularity brings the EL miss rate below 45%" "$(f "$gr" 9)" "<" 45
+cmp "lab 3: the mask changes (granularity)" "$(f "$gr" 1)" ">" 0
+t_is "$(f "$af" 1)" "0" "lab 3: always-full never changes its mask"
+ch=$(row lab3 "The chain" "^granularity ")
+cmp "lab 3: WL prefetches under 5% used" "$(f "$ch" 7)" "<" 5
+cmp "lab 3: EL prefetches used more than VIS ones" "$(f "$ch" 3)" ">" "$(f "$ch" 1)"
+cmp "lab 3: EL prefetches used more than VL ones" "$(f "$ch" 3)" ">" "$(f "$ch" 5)"
+ms=$(awk '/share of SM-cycles in each mask state/ { getline; getline; print; exit }' "$tmp/lab3.out")
+cmp "lab 3: the adaptive run is in FULL 55-85% of the time" "$(f "$ms" 5)" ">" 55
+cmp "lab 3: ... and not more than 85%" "$(f "$ms" 5)" "<" 85
+run lab3r "$LABS/03-dsap.lua" rmat:13
+gr=$(row lab3r "Data-driven" "^granularity ")
+af=$(row lab3r "Data-driven" "^always-full ")
+cmp "lab 3, rmat:13: DSAP slower than no prefetching" "$(f "$gr" 12)" "<" 1
+cmp "lab 3, rmat:13: always-full slower still" "$(f "$af" 12)" "<" "$(f "$gr" 12)"
+t_match "$(cat "$tmp/lab3r.out")" "P1 -> OFF" "lab 3, rmat:13: SM 0's mask reaches OFF"
+run lab3k "--preset" "gtx480-l1-48k" "$LABS/03-dsap.lua"
+gr=$(row lab3k "Data-driven" "^granularity ")
+af=$(row lab3k "Data-driven" "^always-full ")
+cmp "lab 3, 48 KB L1: at most 10 mask changes" "$(f "$gr" 1)" "<=" 10
+cmp "lab 3, 48 KB L1: granularity within 1% of always-full" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$af" 12)" 'BEGIN { print x - 0.01 }')"
+
+# ------------------------------------------------------------ lab 4
+run lab4 "$LABS/04-throttling.lua" n=458752 period=10000
+no=$(row lab4 "Results" "^none ")
+u16=$(row lab4 "Results" "^mthwp 16K ")
+u1=$(row lab4 "Results" "^mthwp 1K ")
+t1=$(row lab4 "Results" "^mthwp\\+mt 1K ")
+cmp "lab 4: MT-HWP with 16 KB is faster than none" "$(f "$u16" 12)" ">" 1
+cmp "lab 4: MT-HWP with 16 KB is over 95% accurate" "$(f "$u16" 5)" ">" 95
+cmp "lab 4: unthrottled 1 KB is over 10% slower than none" "$(f "$u1" 12)" "<" 0.9
+cmp "lab 4: unthrottled 1 KB: over 90% of prefetches evicted early" "$(f "$u1" 7)" ">" "$(awk -v x="$(f "$u1" 11)" 'BEGIN { print x * 0.9 }')"
+cmp "lab 4: unthrottled 1 KB: more DRAM traffic" "$(f "$u1" 1)" ">" "$(f "$no" 1)"
+cmp "lab 4: throttled 1 KB within 3% of none" "$(f "$t1" 12)" ">" 0.97
+cmp "lab 4: throttled 1 KB faster than unthrottled" "$(f "$t1" 12)" ">" "$(f "$u1" 12)"
+t_match "$(cat "$tmp/lab4.out")" "drop 2/5 +-> no prefetch +early eviction high" "lab 4: the 1 KB throttle stops prefetching for early evictions"
+run lab4p "$LABS/04-throttling.lua" sizes=16K
+t16=$(row lab4p "Results" "^mthwp\\+mt 16K ")
+u16=$(row lab4p "Results" "^mthwp 16K ")
+t_match "$(cat "$tmp/lab4p.out")" "100000 +drop 2/5 +-> no prefetch +early eviction low, merge low" \
+    "lab 4, paper period: with 16 KB the throttle stops at cycle 100,000 (low early evictions, low merges)"
+cmp "lab 4, paper period: the throttle costs the 16 KB gain" "$(f "$t16" 12)" "<" "$(f "$u16" 12)"
+
+# ------------------------------------------------------------ lab 5
+run lab5 "$LABS/05-latency-hiding.lua"
+r() { row lab5 "Results" "^ +$1 +$2 "; }
+cmp "lab 5: WORK 4, 16 warps: speedup > 12" "$(f "$(r 4 16)" 8)" ">" 12
+cmp "lab 5: WORK 4, 48 warps: speedup < 20" "$(f "$(r 4 48)" 8)" "<" 20
+cmp "lab 5: WORK 4, 48 warps: DRAM over 70% busy" "$(f "$(r 4 48)" 1)" ">" 70
+t_is "$(grep -cE '^ +4 +[0-9]+ .* exposed ' "$tmp/lab5.out")" "8" "lab 5: WORK 4: exposed at every warp count"
+cmp "lab 5: WORK 4: latency at 48 warps over twice that at 1" "$(f "$(r 4 48)" 4)" ">" "$(awk -v x="$(f "$(r 4 1)" 4)" 'BEGIN { print 2 * x }')"
+t_match "$(r 64 4)" "exposed" "lab 5: WORK 64, 4 warps: exposed"
+t_match "$(r 64 8)" "hidden" "lab 5: WORK 64, 8 warps: hidden"
+cmp "lab 5: WORK 64, 48 warps: IPC > 25" "$(f "$(r 64 48)" 7)" ">" 25
+cmp "lab 5: WORK 64, 8 warps: still over 40% waiting on memory" "$(f "$(r 64 8)" 2)" ">" 40
+
+# ------------------------------------------------------------ lab 6
+run lab6 "$LABS/06-lua-prefetcher.lua"
+d=$(row lab6 "Data-driven" "^dsap ")
+s=$(row lab6 "Data-driven" "^lua:starter ")
+c=$(row lab6 "Data-driven" "^lua:chain ")
+cmp "lab 6: chain speedup > 1.1" "$(f "$c" 11)" ">" 1.1
+cmp "lab 6: chain within 3% of DSAP" "$(f "$c" 11)" ">" "$(awk -v x="$(f "$d" 11)" 'BEGIN { print x - 0.03 }')"
+cmp "lab 6: chain issues fewer prefetches than DSAP" "$(f "$c" 6)" "<" "$(f "$d" 6)"
+cmp "lab 6: chain more accurate than DSAP" "$(f "$c" 2)" ">" "$(f "$d" 2)"
+cmp "lab 6: chain's VIS miss rate above DSAP's" "$(f "$c" 7)" ">" "$(f "$d" 7)"
+cmp "lab 6: starter accuracy < 10%" "$(f "$s" 2)" "<" 10
+cmp "lab 6: starter: over 80% of prefetches evicted unused" "$(f "$s" 3)" ">" "$(awk -v x="$(f "$s" 6)" 'BEGIN { print x * 0.8 }')"
+run lab6r "$LABS/06-lua-prefetcher.lua" graph=rmat:13 builtins=none
+s=$(row lab6r "Data-driven" "^lua:starter ")
+c=$(row lab6r "Data-driven" "^lua:chain ")
+cmp "lab 6, rmat:13: chain slower than no prefetching" "$(f "$c" 11)" "<" 1
+cmp "lab 6, rmat:13: starter faster than no prefetching" "$(f "$s" 11)" ">" 1
+
+# ------------------------------------------------------------ errors
+out=$("$W" --batch "$LABS/02-pattern-prefetchers.lua" colour=red 2>&1); rc=$?
+t_is "$rc" 1 "an unknown lab argument exits 1"
+t_match "$out" "unknown argument 'colour'.*graph, kernel, policies, source, part" "... and names the arguments"
+printf 'return { name = "broken" }\n' >"$tmp/broken.lua"
+out=$("$W" --batch "$LABS/06-lua-prefetcher.lua" mine="$tmp/broken.lua" builtins=none 2>&1); rc=$?
+t_is "$rc" 1 "a prefetcher without observe exits 1"
+t_match "$out" "must return a table with an observe" "... and says what is missing"
+printf 'local P = {}\nfunction P:observe(a) error("oops") end\nreturn P\n' >"$tmp/oops.lua"
+out=$("$W" --batch "$LABS/06-lua-prefetcher.lua" mine="$tmp/oops.lua" builtins=none graph=grid:16 2>&1); rc=$?
+t_is "$rc" 1 "a prefetcher whose hook fails exits 1"
+t_match "$out" "oops" "... with the hook's error"
+
+rm -rf "$tmp"
+t_done
