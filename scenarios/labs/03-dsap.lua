@@ -42,7 +42,7 @@ L.banner("Lab 3: DSAP walks the CSR; its generator mask adapts", {
   "  5 Prefetch  DSAP's state: mask (FULL P3 P2 P1 OFF), utilization against the threshold, the",
   "              tables (h/l): art (the marked arrays), rit (per warp: vertex, start, end of its",
   "              next work item), generators (triggers, masked, issued); the transition log (t)",
-  "  4 Caches    lines by array: W work list, V vertex list, E edge list, S visited (see the legend)",
+  "  4 Caches    each line is the letter of its array (the legend names them), P prefetched and unused",
   "Launches: one gpu per run, in the order none, granularity, always-full, onoff; one launch per level.",
   (interactive and brk_launch > 0) and
     ("In the interface a breakpoint stops launch %d of the granularity run at every prefetch of the"):format(brk_launch)
