@@ -23,6 +23,8 @@
 -- paper's Table III maximum, enforced with dynamic shared memory as the
 -- CUDA occupancy calculator would count it; the kernel's registers on the
 -- machine may lower it further), variants (list), and
+-- same (same.mtswp = "ip" where MT-SWP runs exactly the IP kernel: a
+-- kernel without a loop), and
 -- run(gpu, variant, quick [, opts]) -> ok, msg: allocates deterministic
 -- inputs, launches the variant's kernel(s), and compares the output
 -- exactly with a CPU reference computed here in Lua.
@@ -129,6 +131,8 @@ local function add(e)
   assert(not M.by_name[e.name], "duplicate kernel " .. e.name)
   e.has = {}
   for _, v in ipairs(e.variants) do e.has[v] = true end
+  -- a loop-free kernel's MT-SWP is its IP kernel: same launches, same results
+  e.same = (e.has.mtswp and e.has.ip and not e.has.stride) and { mtswp = "ip" } or {}
   local run = e.impl
   e.run = function(gpu, variant, quick, opts)
     variant = variant or "base"
@@ -864,6 +868,32 @@ add {
 -- Shared by scenarios/experiments/mtp-*.lua (warpscope.experiment).
 M.preset = "g80-mtp"
 
+-- The paper's Table III, by benchmark (analogue) name: total warps, blocks,
+-- base CPI, CPI with a perfect memory, delinquent loads (stride, IP), type
+-- and the maximum blocks per core.
+M.table3 = {
+  black = { warps = 1920, blocks = 480, cpi = 8.86, pmem = 4.15, del = { 3, 0 }, type = "stride", max_blocks = 3 },
+  conv = { warps = 4128, blocks = 688, cpi = 7.98, pmem = 4.21, del = { 1, 0 }, type = "stride", max_blocks = 2 },
+  mersenne = { warps = 128, blocks = 32, cpi = 7.09, pmem = 4.99, del = { 2, 0 }, type = "stride", max_blocks = 2 },
+  monte = { warps = 2048, blocks = 256, cpi = 13.69, pmem = 5.36, del = { 1, 0 }, type = "stride", max_blocks = 2 },
+  pns = { warps = 144, blocks = 18, cpi = 18.87, pmem = 5.25, del = { 1, 1 }, type = "stride", max_blocks = 1 },
+  scalar = { warps = 1024, blocks = 128, cpi = 19.25, pmem = 4.19, del = { 2, 0 }, type = "stride", max_blocks = 2 },
+  stream = { warps = 2048, blocks = 128, cpi = 18.93, pmem = 4.21, del = { 2, 5 }, type = "stride", max_blocks = 1 },
+  backprop = { warps = 16384, blocks = 2048, cpi = 21.47, pmem = 4.16, del = { 0, 5 }, type = "mp", max_blocks = 2 },
+  cell = { warps = 21296, blocks = 1331, cpi = 8.81, pmem = 4.19, del = { 0, 1 }, type = "mp", max_blocks = 1 },
+  ocean = { warps = 32768, blocks = 16384, cpi = 62.63, pmem = 4.19, del = { 0, 1 }, type = "mp", max_blocks = 8 },
+  bfs = { warps = 2048, blocks = 128, cpi = 102.02, pmem = 4.19, del = { 4, 3 }, type = "uncoal", max_blocks = 1 },
+  cfid = { warps = 7272, blocks = 1212, cpi = 29.01, pmem = 4.37, del = { 0, 36 }, type = "uncoal", max_blocks = 1 },
+  linear = { warps = 8192, blocks = 1024, cpi = 408.9, pmem = 4.18, del = { 0, 27 }, type = "uncoal", max_blocks = 2 },
+  sepia = { warps = 8192, blocks = 1024, cpi = 149.46, pmem = 4.19, del = { 0, 2 }, type = "uncoal", max_blocks = 3 },
+}
+
+-- Cycles per warp instruction per core (the paper's CPI) of a run's totals.
+function M.cpi(t)
+  if not t.warp_insns or t.warp_insns == 0 then return nil end
+  return t.cycles * (t["sm.count"] or 1) / t.warp_insns
+end
+
 local function kernel_names()
   local t = {}
   for _, e in ipairs(M.kernels) do t[#t + 1] = e.name end
@@ -889,14 +919,33 @@ end
 -- then `set` (e.g. a throttle); returns gpu:stats().  The BFS kernels run
 -- on the catalogue's G65536 (Rodinia's graph65536; a generated stand-in
 -- when --quick or when the file is absent).
-function M.run(ex, e, variant, set, label)
+-- after(gpu), when given, runs after the kernel (to read tables, the
+-- throttle's state ...) before the gpu is closed.
+function M.run(ex, e, variant, set, label, after)
   local o = {}
   for k, v in pairs(M.options) do o[k] = v end
   for k, v in pairs(set or {}) do o[k] = v end
   local ropts = {}
   if e.name == "bfs" or e.name == "bfs_topo" then ropts.graph = ex:graph("G65536") end
-  return ex:run(o, function(gpu) return e.run(gpu, variant, ex.quick, ropts) end,
-    label or (e.name .. "/" .. variant))
+  return ex:run(o, function(gpu)
+    local ok, msg = e.run(gpu, variant, ex.quick, ropts)
+    if after then after(gpu) end
+    return ok, msg
+  end, label or (e.name .. "/" .. variant))
+end
+
+-- The throttle of SM sm (default 0) after a run: its final degree, how
+-- many times it changed, and the reasons of its changes in order.
+function M.throttle_trace(gpu, sm)
+  sm = sm or 0
+  local th = gpu:throttle(sm)
+  local whys = {}
+  for _, t in ipairs(gpu:transitions()) do
+    if t.sm == sm and t.source == "throttle" then
+      whys[#whys + 1] = ("%s->%s (%s)"):format(tostring(t.from), tostring(t.to), tostring(t.why))
+    end
+  end
+  return { degree = th and th.degree, changes = th and th.changes, why = table.concat(whys, "; ") }
 end
 
 -- A finite number or nil (derived statistics are NaN when undefined).

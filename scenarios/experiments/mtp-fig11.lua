@@ -18,7 +18,8 @@ local ex = E.new{
     { "kernel", "%-9s" }, { "type", "%-6s" }, { "config", "%-8s" }, { "paper", "%6s" },
     { "speedup", "%7.3f" }, { "vs_mtswp", "%8.3f", "vs-mtswp" }, { "cycles", "%9d" },
     { "issued", "%8d", "pf.issued" }, { "throttled", "%8d", "dropped" }, { "early", "%7d" },
-    { "acc", "%5.1f", "acc%" }, { "dram", "%8.2f", "DRAM MB" }, { "changes", "%4d", "chg" },
+    { "acc", "%5.1f", "acc%" }, { "dram", "%8.2f", "DRAM MB" }, { "degree", "%3d", "deg" },
+    { "changes", "%3d", "chg" }, { "why", "%-1s", "SM 0 throttle changes (from->to: why)" },
   },
 }
 
@@ -45,14 +46,16 @@ for _, e in ipairs(kernels) do
       issued = m.issued, early = m.early, acc = m.acc, dram = dram_mb(r.stride) }
   end
   r.mtswp = R.run(ex, e, "mtswp")
-  r.mtswpt = R.run(ex, e, "mtswp", mt, e.name .. "/mtswp+T")
+  local trace
+  r.mtswpt = R.run(ex, e, "mtswp", mt, e.name .. "/mtswp+T", function(gpu) trace = R.throttle_trace(gpu, 0) end)
   for _, c in ipairs { { "mtswp", r.mtswp }, { "mtswp+T", r.mtswpt } } do
     local m, t = R.metrics(base, c[2]), c[2].total
     ex:row{ kernel = e.name, type = e.type, config = c[1],
       paper = c[1] == "mtswp+T" and paper_t[e.analogue] and ("%.2f"):format(paper_t[e.analogue]) or nil,
       speedup = m.speedup, vs_mtswp = r.mtswp.total.cycles / t.cycles, cycles = t.cycles, issued = m.issued,
       throttled = t["pf.dropped.throttled"] or 0, early = m.early, acc = m.acc, dram = dram_mb(c[2]),
-      changes = t["pf.transitions"] or 0 }
+      degree = c[1] == "mtswp+T" and trace.degree or nil, changes = c[1] == "mtswp+T" and trace.changes or nil,
+      why = c[1] == "mtswp+T" and trace.why or nil }
   end
   res[e.name] = r
 end
@@ -108,7 +111,7 @@ ex:claim("Throttling removes the slowdowns: no kernel is slower with MT-SWP+T th
 ex:note("throttle: MTP's (throttle.policy=mt) with the paper's parameters: period 100,000 cycles, initial "
   .. "degree 2 (2 of 5 prefetches dropped), early-eviction thresholds 0.01/0.02, merge ratio 15 %; "
   .. "it applies to the software prefetches; kernels shorter than one period keep degree 2 throughout "
-  .. "(chg = throttle transitions)")
+  .. "(deg, chg: SM 0's final drop degree and its number of changes)")
 ex:note("stride rows only for kernels with a loop; T/stride counts the others' stride prefetching as none")
 ex:note("machine: g80-mtp with sm.regs=16384 (Table III's blocks per core); kernels from warpscope.exp_mtp")
 ex:finish()

@@ -26,7 +26,8 @@ local ex = E.new{
   source = "MTP (seed 004) Sec. IV, Eqs. 1-4, Figs. 7 and 8",
   preset = R.preset,
   columns = {
-    { "kernel", "%-9s" }, { "type", "%-6s" }, { "variant", "%-7s" }, { "warps", "%5.1f" },
+    { "kernel", "%-9s" }, { "type", "%-6s" }, { "variant", "%-7s" }, { "cpi", "%5.1f", "CPI" },
+    { "paper_cpi", "%6.1f", "paperC" }, { "warps", "%5.1f" },
     { "ratio", "%6.2f", "comp/mem" }, { "mtaml", "%6.0f" }, { "lat", "%6.0f" }, { "p", "%5.1f", "phit%" },
     { "mtaml_pref", "%7.0f", "mtamlP" }, { "lat_pref", "%6.0f", "latP" }, { "lat_x", "%5.2f", "latx" },
     { "acc", "%5.1f", "acc%" }, { "case", "%4d" }, { "predicts", "%-7s" }, { "speedup", "%7.3f" },
@@ -51,14 +52,18 @@ local predicts = { "none", "useful", "either" }
 local counts = { 0, 0, 0 }
 local agree = { 0, 0, 0 }
 local lat_ratios = {}
+local intensity = {}
 local kernels = R.select(ex)
 for _, e in ipairs(kernels) do
   local base = R.run(ex, e, "base")
   local b = base.total
   local m1, _, _, ratio = mtaml(b)
   local lat = R.num(b["mem.avg_latency"])
-  ex:row{ kernel = e.name, type = e.type, variant = "base", warps = R.num(b.warps_active), ratio = ratio,
-    mtaml = m1, lat = lat, model_pref = R.num(b.mtaml) }
+  local t3 = R.table3[e.analogue]
+  local cpi = R.cpi(b)
+  ex:row{ kernel = e.name, type = e.type, variant = "base", cpi = cpi, paper_cpi = t3 and t3.cpi,
+    warps = R.num(b.warps_active), ratio = ratio, mtaml = m1, lat = lat, model_pref = R.num(b.mtaml) }
+  if t3 and cpi then intensity[#intensity + 1] = { e.name, cpi, t3.cpi, t3.pmem } end
   ex:check(m1 == nil or b.mtaml == nil or math.abs(m1 - b.mtaml) <= 1e-6 * math.max(1, m1),
     e.name .. ": eq. 1 from the counters equals the model's mtaml statistic")
   local vs = { "mtswp" }
@@ -81,7 +86,7 @@ for _, e in ipairs(kernels) do
     end
     local lx = lat and lp and lat > 0 and lp / lat or nil
     if lx then lat_ratios[#lat_ratios + 1] = { e.name .. "/" .. v, lx, R.num(t["pf.accuracy"]) } end
-    ex:row{ kernel = e.name, type = e.type, variant = v, warps = R.num(t.warps_active), ratio = r2,
+    ex:row{ kernel = e.name, type = e.type, variant = v, cpi = R.cpi(t), warps = R.num(t.warps_active), ratio = r2,
       mtaml = m1, lat = lat, p = 100 * p, mtaml_pref = m2 ~= math.huge and m2 or nil, lat_pref = lp, lat_x = lx,
       acc = R.num(t["pf.accuracy"]) and 100 * t["pf.accuracy"] or nil, case = case,
       predicts = case and predicts[case] or nil, speedup = s, agrees = case == 3 and "-" or (ok and "yes" or "no"),
@@ -104,6 +109,16 @@ ex:claim("Prefetching raises the average memory latency, in some kernels more th
 if str then
   ex:claim("stream: latency more than 2x at about 100 % accuracy (Fig. 8)", str[2] > 2 and (str[3] or 0) > 0.9,
     ("stream/stride: %.2fx at %.1f %% accuracy"):format(str[2], 100 * (str[3] or 0)))
+end
+-- The paper's selection rule: base CPI >= 1.5 x the CPI with a perfect
+-- memory; warpscope has no perfect memory, Table III's PMEM CPI stands in.
+local not_mi = {}
+for _, r in ipairs(intensity) do
+  if r[2] < 1.5 * r[4] then not_mi[#not_mi + 1] = ("%s %.1f < 1.5 x %.2f"):format(r[1], r[2], r[4]) end
+end
+if #intensity > 0 then
+  ex:claim("Every kernel is memory-intensive (base CPI >= 1.5 x PMEM CPI, the paper's selection rule)", #not_mi == 0,
+    #not_mi > 0 and ("not: " .. table.concat(not_mi, ", ") .. " (Table III's PMEM CPI stands in for ours)") or nil)
 end
 ex:note(("cases: %d in case 1, %d in case 2, %d in case 3 (case 3 predicts nothing)"):format(counts[1], counts[2],
   counts[3]))
