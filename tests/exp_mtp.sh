@@ -36,7 +36,7 @@ t_match "$out" "unknown kernel 'nosuch'" "... and names it"
 
 exp mtp-fig10 47 '^kernel +type +variant +paper +speedup '
 exp mtp-fig11 41 '^kernel +type +config +paper +speedup +vs-mtswp '
-exp mtp-mtaml 26 '^kernel +type +variant +warps +comp/mem +mtaml '
+exp mtp-mtaml 26 '^kernel +type +variant +CPI +paperC +warps +comp/mem +mtaml '
 exp mtp-fig13 44 '^kernel +type +form +prefetch +paper +speedup '
 exp mtp-fig14 31 '^kernel +type +config +paper +speedup +cycles +pf.issued +acc% +late% +early +pfc% +PWSlk% '
 exp mtp-fig15 29 '^kernel +type +config +paper +speedup +cycles +pf.issued +acc% +late% +early +merge% +drop% '
