@@ -31,7 +31,8 @@ local ex = E.new{
     { "ratio", "%6.2f", "comp/mem" }, { "mtaml", "%6.0f" }, { "lat", "%6.0f" }, { "p", "%5.1f", "phit%" },
     { "mtaml_pref", "%7.0f", "mtamlP" }, { "lat_pref", "%6.0f", "latP" }, { "lat_x", "%5.2f", "latx" },
     { "acc", "%5.1f", "acc%" }, { "case", "%4d" }, { "predicts", "%-7s" }, { "speedup", "%7.3f" },
-    { "agrees", "%-3s" }, { "model_pref", "%7.0f", "modelP" },
+    { "agrees", "%-3s" }, { "case_c", "%5d", "caseC" }, { "agrees_c", "%-3s", "agC" },
+    { "model_pref", "%7.0f", "modelP" },
   },
 }
 
@@ -49,13 +50,33 @@ local function mtaml(t)
 end
 
 local predicts = { "none", "useful", "either" }
-local counts = { 0, 0, 0 }
-local agree = { 0, 0, 0 }
+local counts, agree = { 0, 0, 0 }, { 0, 0, 0 }
+local counts_c, agree_c = { 0, 0, 0 }, { 0, 0, 0 }
+-- The case of latencies lat, lp against tolerances m1, m2, and whether the
+-- measured speedup s agrees (case 3 predicts nothing: nil).
+local function classify(lat, lp, m1, m2, s)
+  if not (lat and lp and m1 and m2) then return nil, nil end
+  local case
+  if lat < m1 and lp < m2 then case = 1 elseif lat > m1 and lp < m2 then case = 2 else case = 3 end
+  local ok
+  if case == 1 then ok = math.abs(s - 1) <= 0.05 elseif case == 2 then ok = s > 1 end
+  return case, ok
+end
+local function yesno(case, ok)
+  if not case then return nil end
+  return case == 3 and "-" or (ok and "yes" or "no")
+end
+-- Eq. 1 counts instructions; one warp instruction occupies the 8-wide
+-- SIMD of g80-mtp for 32 / sm.simd cycles, so in cycles the tolerable
+-- latency is that many times larger (caseC).
+local issue = 1
 local lat_ratios = {}
 local intensity = {}
 local kernels = R.select(ex)
 for _, e in ipairs(kernels) do
-  local base = R.run(ex, e, "base")
+  local base = R.run(ex, e, "base", nil, nil, function(gpu)
+    issue = 32 / math.max(1, tonumber(gpu:option("sm.simd")) or 32)
+  end)
   local b = base.total
   local m1, _, _, ratio = mtaml(b)
   local lat = R.num(b["mem.avg_latency"])
@@ -73,24 +94,24 @@ for _, e in ipairs(kernels) do
     local t = st.total
     local _, m2, p, r2 = mtaml(t)
     local lp = R.num(t["mem.avg_latency"])
-    local case
-    if lat and lp and m1 and m2 then
-      if lat < m1 and lp < m2 then case = 1 elseif lat > m1 and lp < m2 then case = 2 else case = 3 end
-    end
     local s = b.cycles / t.cycles
-    local ok
-    if case == 1 then ok = math.abs(s - 1) <= 0.05 elseif case == 2 then ok = s > 1 else ok = nil end
+    local case, ok = classify(lat, lp, m1, m2, s)
     if case then
       counts[case] = counts[case] + 1
       if ok then agree[case] = agree[case] + 1 end
+    end
+    local case_c, ok_c = classify(lat, lp, m1 and issue * m1, m2 and issue * m2, s)
+    if case_c then
+      counts_c[case_c] = counts_c[case_c] + 1
+      if ok_c then agree_c[case_c] = agree_c[case_c] + 1 end
     end
     local lx = lat and lp and lat > 0 and lp / lat or nil
     if lx then lat_ratios[#lat_ratios + 1] = { e.name .. "/" .. v, lx, R.num(t["pf.accuracy"]) } end
     ex:row{ kernel = e.name, type = e.type, variant = v, cpi = R.cpi(t), warps = R.num(t.warps_active), ratio = r2,
       mtaml = m1, lat = lat, p = 100 * p, mtaml_pref = m2 ~= math.huge and m2 or nil, lat_pref = lp, lat_x = lx,
       acc = R.num(t["pf.accuracy"]) and 100 * t["pf.accuracy"] or nil, case = case,
-      predicts = case and predicts[case] or nil, speedup = s, agrees = case == 3 and "-" or (ok and "yes" or "no"),
-      model_pref = R.num(t.mtaml_pref) }
+      predicts = case and predicts[case] or nil, speedup = s, agrees = yesno(case, ok), case_c = case_c,
+      agrees_c = yesno(case_c, ok_c), model_pref = R.num(t.mtaml_pref) }
   end
 end
 
@@ -99,6 +120,10 @@ ex:claim("Case 2 (lat > MTAML, lat(pref) < MTAML_pref): prefetching is useful", 
   ("%d of %d case-2 runs are faster with prefetching"):format(agree[2], counts[2]))
 ex:claim("Case 1 (both latencies tolerated): prefetching has no effect", counts[1] == agree[1],
   ("%d of %d case-1 runs within 5 %% of no prefetching"):format(agree[1], counts[1]))
+ex:claim("... the same with MTAML in cycles (x issue cycles per warp instruction): case 2 is useful",
+  counts_c[2] == agree_c[2], ("%d of %d case-2 runs faster"):format(agree_c[2], counts_c[2]))
+ex:claim("... and case 1 has no effect", counts_c[1] == agree_c[1],
+  ("%d of %d case-1 runs within 5 %%"):format(agree_c[1], counts_c[1]))
 local maxx, maxn, str = 0, "-", nil
 for _, r in ipairs(lat_ratios) do
   if r[2] > maxx then maxx, maxn = r[2], r[1] end
@@ -120,8 +145,8 @@ if #intensity > 0 then
   ex:claim("Every kernel is memory-intensive (base CPI >= 1.5 x PMEM CPI, the paper's selection rule)", #not_mi == 0,
     #not_mi > 0 and ("not: " .. table.concat(not_mi, ", ") .. " (Table III's PMEM CPI stands in for ours)") or nil)
 end
-ex:note(("cases: %d in case 1, %d in case 2, %d in case 3 (case 3 predicts nothing)"):format(counts[1], counts[2],
-  counts[3]))
+ex:note(("cases: %d in case 1, %d in case 2, %d in case 3 (case 3 predicts nothing); in cycles (caseC, MTAML x %g): "
+  .. "%d, %d, %d"):format(counts[1], counts[2], counts[3], issue, counts_c[1], counts_c[2], counts_c[3]))
 ex:note("phit% = demand requests hitting the prefetch cache (P(pref_hit) of eqs. 3-4); latx = lat(pref) / lat; "
   .. "modelP = the model's mtaml_pref statistic, whose P counts prefetched lines first used (useful + late) "
   .. "per request instead of requests served by the prefetch cache")
