@@ -140,10 +140,10 @@ function M.host(inp, seen)
 end
 
 -- One checked run of the BFS on inp with options opts; returns gpu:stats()
--- and what M.host saw.
+-- and what M.host saw.  tag names the run (default: its pf.policy).
 function M.run(ex, inp, opts, tag)
   local seen = {}
-  return ex:run(opts, M.host(inp, seen), inp.name .. " " .. tag), seen
+  return ex:run(opts, M.host(inp, seen), inp.name .. " " .. (tag or opts["pf.policy"] or "run")), seen
 end
 
 -- Share (%) of a run's cycles spent in its first launch, where the work
