@@ -52,7 +52,7 @@ topo=$(row lab1 "Per kernel" "^topology-driven")
 warp=$(row lab1 "Per kernel" "^warp-centric")
 cmp "lab 1: warp-centric has more requests per load than topology-driven" "$(f "$warp" 3)" ">" "$(f "$topo" 3)"
 cmp "lab 1: topology-driven makes over twice the requests" "$(f "$topo" 5)" ">" "$(( $(f "$warp" 5) * 2 ))"
-t_is "$(f "$topo" 5) $(f "$warp" 5)" "283430 110637" "lab 1: total requests 283,430 and 110,637"
+t_is "$(f "$topo" 5)" "283430" "lab 1: topology-driven: 283,430 requests in all (no store depends on timing)"
 cmp "lab 1: warp-centric is over 4 times faster" "$(f "$topo" 9)" ">" "$(( $(f "$warp" 9) * 4 ))"
 cmp "lab 1: SIMD% topology-driven < 20" "$(f "$topo" 7)" "<" 20
 cmp "lab 1: SIMD% warp-centric > 50" "$(f "$warp" 7)" ">" 50
