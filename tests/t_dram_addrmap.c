@@ -203,10 +203,54 @@ static void test_bad(void)
     ok(ws_addrmap_create(NULL, 6, 2, 16, 4, &err) == NULL, "NULL spec rejected");
 }
 
+/* The partition address drops what chose the channel and the L2 slice, so
+ * the lines of one slice use every set of a 64-set L2 slice (with the raw
+ * line number they used only 16: the 6-way channel interleave at bit 8 and
+ * the slice bit both sit in the low line bits), and no two lines of a slice
+ * share a partition address. */
+static void test_part_addr(void)
+{
+    ws_addrmap *m = make(GTX480_MAP, 6, 2, 16, 4);
+    ok(ws_addrmap_part_addr(m, 0x600) == 0x0, "0x600 (chan 0, rest 0x100, slice bit 8) -> 0");
+    ok(ws_addrmap_part_addr(m, 0x12345678) == 0x1845c78,
+       "0x12345678: rest 0x308B978 without bit 8 -> 0x1845c78");
+    ok(ws_addrmap_part_addr(m, 0x7f) == 0x7f, "the low 256 bytes of channel 0 keep their offset");
+    uint64_t seen_raw = 0, seen_part = 0;
+    uint32_t n = 0, dup = 0;
+    enum { LINES = 65536 };         /* 8 MB of 128-byte lines */
+    static uint64_t pa[LINES];
+    for (uint64_t a = 0; a < (uint64_t)LINES * 128; a += 128) {
+        ws_dram_loc l;
+        ws_addrmap_decode(m, a, &l);
+        if (l.chan != 0 || l.sub != 0)
+            continue;
+        uint64_t p = ws_addrmap_part_addr(m, a);
+        seen_raw |= 1ull << ((a >> 7) & 63);
+        seen_part |= 1ull << ((p >> 7) & 63);
+        pa[n++] = p;
+    }
+    for (uint32_t i = 1; i < n; i++)
+        if (pa[i] <= pa[i - 1])
+            dup++;
+    is_int(__builtin_popcountll(seen_raw), 16, "raw line numbers of slice 0 reach 16 of 64 sets");
+    is_int(__builtin_popcountll(seen_part), 64, "partition addresses of slice 0 reach all 64 sets");
+    ok(n >= LINES / 12 - 2 && n <= LINES / 12 + 2, "about one line in 12 belongs to slice 0 (6 channels x 2 slices): %u", n);
+    is_int(dup, 0, "partition addresses of slice 0 increase with the address (no aliasing)");
+    ws_addrmap_free(m);
+
+    /* explicit channel bits: bits S 0..2, C 3..5, B 6..7, D 8..9, R 10..13;
+     * slice = bank % 2 = bit 6.  0x2DEB without bits 8, 9 and 6 */
+    m = make("RRRR.DD.BB.CCC.SSS", 4, 2, 4, 2);
+    ok(ws_addrmap_part_addr(m, 0x2DEB) == ((0x2DEBu >> 10) << 7 | (0x2DEBu >> 7 & 1) << 6 | (0x2DEBu & 0x3f)),
+       "D bits and the slice bit are squeezed out");
+    ws_addrmap_free(m);
+}
+
 int main(void)
 {
     test_gtx480();
     test_pow2();
     test_bad();
+    test_part_addr();
     return tap_done();
 }

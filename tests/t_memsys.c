@@ -245,8 +245,10 @@ static void writes(void)
     is_int(ws_memsys_stats_get(m)->ack_lat_sum, 24, "ack latency 24");
     ws_mreq_free(&pool, w);
 
-    /* A second dirty line in set 0 (0x200), silently (NO_REPLY) */
-    ws_mreq *s = req(&pool, WS_MREQ_WRITE, 0x200, 128);
+    /* A second dirty line in set 0 (0x400), silently (NO_REPLY).  The L2
+     * indexes by the partition address: bit 8 (the slice) is dropped, so
+     * its set is bit 7 | bit 9 << 1, and 0x000, 0x400, 0x800 share set 0. */
+    ws_mreq *s = req(&pool, WS_MREQ_WRITE, 0x400, 128);
     s->flags |= WS_MREQ_F_NO_REPLY;
     ok(ws_memsys_push(m, 0, s, 30), "silent write pushed");
     uint64_t end = drain(m, 30);
@@ -254,9 +256,9 @@ static void writes(void)
     is_int(pool.live, 0, "and freed by the memory system");
     ok(end > 30 && ws_memsys_idle(m), "idle after it");
 
-    /* A read of a third line of set 0 (0x400) evicts the least recently used
+    /* A read of a third line of set 0 (0x800) evicts the least recently used
      * dirty line (0x000, one dirty sector): a write-back to DRAM with no reply */
-    ws_mreq *r = req(&pool, WS_MREQ_READ, 0x400, 128);
+    ws_mreq *r = req(&pool, WS_MREQ_READ, 0x800, 128);
     ok(ws_memsys_push(m, 0, r, 100), "read pushed");
     ok(wait_reply(m, 0, 100, &at) == r, "read served");
     drain(m, at);

@@ -103,10 +103,47 @@ typedef struct rig {
     uint64_t src, dst;
 } rig;
 
+typedef struct l1_census { uint32_t mshrs, pf_unused, pending, valid; } l1_census;
+
+static l1_census census(rig *r, uint32_t sm)
+{
+    ws_cache *c = ws_gpu_l1d(r->g, sm);
+    const ws_cache_config *cf = ws_cache_config_get(c);
+    uint32_t mshrs = 0, pf_unused = 0, pending = 0, valid = 0;
+    for (uint32_t i = 0; i < ws_cache_mshr_cap(c); i++) {
+        uint64_t a;
+        uint32_t mg;
+        mshrs += ws_cache_mshr(c, i, &a, &mg);
+    }
+    for (uint32_t s = 0; s < cf->sets; s++)
+        for (uint32_t w = 0; w < cf->ways; w++) {
+            ws_cache_line_info li;
+            ws_cache_line(c, s, w, &li);
+            if (li.state == WS_LINE_RESERVED) pending++;
+            else if (li.state != WS_LINE_INVALID) {
+                valid++;
+                if (li.prefetched && !li.used) pf_unused++;
+            }
+        }
+    return (l1_census){ mshrs, pf_unused, pending, valid };
+}
+
+/* The first SM whose L1 has MSHRs in use, pending and prefetched lines. */
+static uint32_t busy_sm(rig *r)
+{
+    for (uint32_t sm = 0; sm < ws_gpu_nsms(r->g); sm++) {
+        l1_census k = census(r, sm);
+        if (k.mshrs && k.pf_unused && k.pending)
+            return sm;
+    }
+    return UINT32_MAX;
+}
+
 /* gtx480 with `policy` (and `throttle`), micro_copy of n words started and
- * run for `cycles` cycles. */
+ * run for `cycles` cycles, or (until_busy) until some SM's L1 has MSHRs in
+ * use, pending and prefetched-unused lines at once (busy_sm). */
 static bool rig_start(rig *r, ws_tui *t, const char *policy, const char *throttle, const char *dest, uint32_t n,
-                      uint64_t cycles, const char *extra)
+                      uint64_t cycles, const char *extra, bool until_busy)
 {
     ws_error err;
     memset(r, 0, sizeof *r);
@@ -149,12 +186,15 @@ static bool rig_start(rig *r, ws_tui *t, const char *policy, const char *throttl
     }
     /* in chunks, sampling as the TUI does */
     t->g = r->g;
-    for (uint64_t done = 0; done < cycles; done += 1000) {
-        if (ws_gpu_run(r->g, 1000, &err) < 0) {
+    uint64_t step = until_busy ? 100 : 1000;
+    for (uint64_t done = 0; done < cycles; done += step) {
+        if (ws_gpu_run(r->g, step, &err) < 0) {
             diag("%s", err.msg);
             return false;
         }
         ws_view_prefetch.sample(t);
+        if (until_busy && busy_sm(r) != UINT32_MAX)
+            break;
     }
     return true;
 }
@@ -171,22 +211,8 @@ static void test_caches(ws_tui *t, rig *r)
 {
     ws_cache *c = ws_gpu_l1d(r->g, t->sm);
     const ws_cache_config *cf = ws_cache_config_get(c);
-    uint32_t mshrs = 0, pf_unused = 0, pending = 0, valid = 0;
-    for (uint32_t i = 0; i < ws_cache_mshr_cap(c); i++) {
-        uint64_t a;
-        uint32_t mg;
-        mshrs += ws_cache_mshr(c, i, &a, &mg);
-    }
-    for (uint32_t s = 0; s < cf->sets; s++)
-        for (uint32_t w = 0; w < cf->ways; w++) {
-            ws_cache_line_info li;
-            ws_cache_line(c, s, w, &li);
-            if (li.state == WS_LINE_RESERVED) pending++;
-            else if (li.state != WS_LINE_INVALID) {
-                valid++;
-                if (li.prefetched && !li.used) pf_unused++;
-            }
-        }
+    l1_census k = census(r, t->sm);
+    uint32_t mshrs = k.mshrs, pf_unused = k.pf_unused, pending = k.pending, valid = k.valid;
     ws_stats *st = ws_gpu_stats(r->g);
     diag("pf: generated %.0f issued %.0f useful %.0f late %.0f dropped.cached %.0f dup %.0f pending %.0f", ws_stats_get(st, "pf.generated", -1),
          ws_stats_get(st, "pf.issued", -1), ws_stats_get(st, "pf.useful", -1), ws_stats_get(st, "pf.late", -1),
@@ -445,11 +471,14 @@ int main(void)
     }
 
     rig r;
-    if (!rig_start(&r, &t, "stride", "feedback", "l1", 1u << 20, 12000, NULL)) {
+    if (!rig_start(&r, &t, "stride", "feedback", "l1", 1u << 20, 12000, NULL, true)) {
         ok(0, "the launch starts");
         return tap_done();
     }
-    t.sm = 2;
+    t.sm = busy_sm(&r);
+    ok(t.sm != UINT32_MAX, "some SM's L1 has MSHRs in use, pending and prefetched lines at cycle %llu",
+       (unsigned long long)ws_gpu_cycle(r.g));
+    if (t.sm == UINT32_MAX) t.sm = 0;
     test_caches(&t, &r);
     test_prefetch(&t, &r, "stride", "feedback", "accuracy");
     test_memory(&t, &r);
@@ -492,7 +521,7 @@ int main(void)
     /* Another policy and throttle, prefetch cache: MT-HWP's tables, MT's metrics. */
     memset(&t, 0, sizeof t);
     t.ascii = true;
-    if (!rig_start(&r, &t, "mthwp", "mt", "pfc", 1u << 20, 12000, NULL)) {
+    if (!rig_start(&r, &t, "mthwp", "mt", "pfc", 1u << 20, 12000, NULL, false)) {
         ok(0, "the second launch starts");
         return tap_done();
     }
@@ -506,7 +535,7 @@ int main(void)
     /* DSAP with arrays marked: its runtime table and its U against UT. */
     memset(&t, 0, sizeof t);
     t.ascii = true;
-    if (!rig_start(&r, &t, "dsap", "none", "l1", 1u << 20, 12000, NULL)) {
+    if (!rig_start(&r, &t, "dsap", "none", "l1", 1u << 20, 12000, NULL, false)) {
         ok(0, "the DSAP launch starts");
         return tap_done();
     }
@@ -518,7 +547,7 @@ int main(void)
     memset(&t, 0, sizeof t);
     t.ascii = true;
     t.rows = 24;
-    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 16, 3000, "l1d.size=32K")) {
+    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 16, 3000, "l1d.size=32K", false)) {
         ok(0, "the 32 KB L1 launch starts");
         return tap_done();
     }

@@ -28,6 +28,7 @@ struct ws_addrmap {
     int chip_start;         /* dramid@N, or -1 */
     uint32_t chan_log2;     /* channels is a power of two: log2, else 0 */
     bool chan_pow2;
+    uint64_t sub_mask;      /* bits (of the address without the channel) that select the slice */
     field f[F_N];
 };
 
@@ -227,6 +228,13 @@ ws_addrmap *ws_addrmap_create(const char *spec, uint32_t channels, uint32_t subp
                      spec, nb, nb >= 63 ? 0ull : 1ull << nb, banks, log2u(banks));
         goto fail;
     }
+    /* The slice is bank % subparts: the low log2(subparts) bank bits. */
+    uint32_t sl = log2u(subparts);
+    for (uint32_t i = 0; i < m->f[F_BANK].nruns; i++) {
+        const run *r = &m->f[F_BANK].runs[i];
+        for (uint32_t b = 0; r->dst + b < sl && (r->mask >> b & 1); b++)
+            m->sub_mask |= 1ull << (r->src + b);
+    }
     if (m->f[F_ROW].nbits > 32 || m->f[F_COL].nbits > 32) {
         ws_error_set(err, WS_E_RANGE,
                      "dram.map \"%s\": %u row bits (R) and %u column bits (C and S); each may be "
@@ -242,22 +250,43 @@ fail:
 
 void ws_addrmap_free(ws_addrmap *m) { free(m); }
 
+/* v with the bits of drop removed and the bits above them moved down. */
+static uint64_t squeeze(uint64_t v, uint64_t drop)
+{
+    while (drop) {
+        unsigned b = 63u - (unsigned)__builtin_clzll(drop);     /* highest first */
+        uint64_t low = v & ((1ull << b) - 1);
+        v = b < 63 ? (v >> (b + 1)) << b | low : low;
+        drop &= ~(1ull << b);
+    }
+    return v;
+}
+
+/* addr without its channel: the quotient of dramid@N, or without the D bits. */
+static uint64_t unchannel(const ws_addrmap *m, uint64_t addr)
+{
+    if (m->chip_start < 0)
+        return squeeze(addr, m->f[F_CHAN].mask);
+    unsigned s = (unsigned)m->chip_start;
+    uint64_t hi = s < 64 ? addr >> s : 0, low = s ? addr & ((1ull << s) - 1) : addr;
+    uint64_t q = m->chan_pow2 ? hi >> m->chan_log2 : hi / m->channels;
+    return (s < 64 ? q << s : 0) | low;
+}
+
+uint64_t ws_addrmap_part_addr(const ws_addrmap *m, uint64_t addr)
+{
+    return squeeze(unchannel(m, addr), m->sub_mask);
+}
+
 void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out)
 {
     uint64_t rest = addr;
     uint32_t chan;
     if (m->chip_start >= 0) {
         unsigned s = (unsigned)m->chip_start;
-        uint64_t hi = addr >> s, low = s ? addr & ((1ull << s) - 1) : 0;
-        uint64_t q;
-        if (m->chan_pow2) {
-            chan = (uint32_t)(hi & (m->channels - 1));
-            q = hi >> m->chan_log2;
-        } else {
-            chan = (uint32_t)(hi % m->channels);
-            q = hi / m->channels;
-        }
-        rest = (s < 64 ? q << s : 0) | low;
+        uint64_t hi = s < 64 ? addr >> s : 0;
+        chan = (uint32_t)(m->chan_pow2 ? hi & (m->channels - 1) : hi % m->channels);
+        rest = unchannel(m, addr);
     } else {
         chan = (uint32_t)field_get(&m->f[F_CHAN], addr);
     }

@@ -109,6 +109,12 @@ typedef struct ws_cache_config {
                              * miss included (0: unlimited) */
     uint32_t missq;         /* miss-queue entries (0: unbounded) */
     uint64_t seed;          /* random replacement */
+    /* The address the set index is computed from (NULL: the address
+     * itself).  An L2 slice indexes by the partition address, without the
+     * bits that chose its channel and slice (ws_addrmap_part_addr), or it
+     * would use only the sets those bits leave free. */
+    uint64_t (*index_addr)(const void *ctx, uint64_t addr);
+    const void *index_ctx;
 } ws_cache_config;
 
 /* Outcome of an access. */

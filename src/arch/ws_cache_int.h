@@ -59,6 +59,8 @@ static inline ws_mreq *ws_cache_missq_first(const ws_cache *c) { return c->missq
 
 static inline uint32_t ws_cache_set_index(const ws_cache *c, uint64_t line)
 {
+    if (c->cfg.index_addr)
+        line = c->cfg.index_addr(c->cfg.index_ctx, line << c->line_log2) >> c->line_log2;
     switch (c->cfg.hash) {
     case WS_HASH_LINEAR:
     default:

@@ -182,6 +182,10 @@ ws_addrmap *ws_addrmap_create(const char *spec, uint32_t channels, uint32_t subp
                               uint32_t banks, uint32_t bank_groups, ws_error *err);
 void ws_addrmap_free(ws_addrmap *m);
 void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out);
+/* The partition address of addr (GPGPU-Sim's partition_address): addr
+ * without the bits that select its channel and its L2 slice, what an L2
+ * slice indexes its sets by. */
+uint64_t ws_addrmap_part_addr(const ws_addrmap *m, uint64_t addr);
 /* Decode into the request's chan, sub, bank, bank_group, row, col fields. */
 void ws_addrmap_decode_req(const ws_addrmap *m, ws_mreq *r);
 

@@ -17,6 +17,12 @@ static uint64_t gcd(uint64_t a, uint64_t b)
     return a;
 }
 
+/* An L2 slice's set index comes from the partition address. */
+static uint64_t l2_index_addr(const void *map, uint64_t addr)
+{
+    return ws_addrmap_part_addr(map, addr);
+}
+
 static void clock_init(ws_memsys_clock *k, uint32_t f, uint32_t core)
 {
     uint64_t g = gcd(f, core);
@@ -88,6 +94,8 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
         if (c->l2_enable) {
             ws_cache_config l2 = c->l2;
             l2.seed = c->l2.seed + i;
+            l2.index_addr = l2_index_addr;
+            l2.index_ctx = m->map;
             if (!(s->l2 = ws_cache_create(&l2, err))) goto fail;
         }
         ring_init(&s->rop, (uint32_t)rop_cap);
