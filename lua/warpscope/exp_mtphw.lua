@@ -215,6 +215,15 @@ function H.list(kernels, get, fmt)
   return table.concat(t, ", ")
 end
 
+-- Whether a measured ratio r agrees with the paper's ratio p in rough size:
+-- the same direction and at least half the paper's gain (or loss); and the
+-- detail text saying so.
+function H.rough(r, p)
+  local ok = (p >= 1 and r - 1 >= (p - 1) / 2) or (p < 1 and 1 - r >= (1 - p) / 2)
+  return ok, ("here %+.1f %%, paper %+.0f %% (holds at %s %+.1f %%)"):format(100 * (r - 1), 100 * (p - 1),
+    p >= 1 and ">=" or "<=", 50 * (p - 1))
+end
+
 -- The first kernel whose analogue is a (the paper's benchmark name).
 function H.find(kernels, a)
   for _, e in ipairs(kernels) do if e.analogue == a then return e end end

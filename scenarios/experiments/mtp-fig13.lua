@@ -41,7 +41,8 @@ for _, e in ipairs(kernels) do
   ex:row{ kernel = e.name, type = e.type, form = "-", pf = "none", speedup = 1, cycles = base.total.cycles, issued = 0 }
   for _, f in ipairs { "n", "w" } do
     for _, p in ipairs(H.table5) do
-      local st, x = H.run(ex, e, H.cfg[p .. "_" .. f])
+      local st, x = H.run(ex, e, H.cfg[p .. "_" .. f], nil,
+        ("%s/%s %s"):format(e.name, p, f == "n" and "naive" or "warp-trained"))
       local m = H.metrics(base, st, x)
       sp[f][p][e.name], met[f][p][e.name] = m.speedup, m
       ex:row{ kernel = e.name, type = e.type, form = f == "n" and "naive" or "warp", pf = p,
