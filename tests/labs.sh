@@ -79,21 +79,22 @@ cmp "lab 2 A: stride trained per warp, coverage > 40%" "$(f "$st" 2)" ">" 40
 cmp "lab 2 A: stride trained per warp, speedup > 1.1" "$(f "$st" 5)" ">" 1.1
 for p in nextline stride stream ghb ghb-stride; do
     r=$(row lab2 "Part B" "^$p ")
-    cmp "lab 2 B: $p coverage < 10%" "$(f "$r" 2)" "<" 10
-    cmp "lab 2 B: $p accuracy < 30%" "$(f "$r" 3)" "<" 30
+    cmp "lab 2 B: $p coverage < 10%" "$(f "$r" 3)" "<" 10
+    cmp "lab 2 B: $p accuracy < 30%" "$(f "$r" 4)" "<" 30
 done
 r=$(row lab2 "Part B" "^stridepc ")
-cmp "lab 2 B: stridepc issues fewer than 100 prefetches" "$(f "$r" 7)" "<" 100
+cmp "lab 2 B: stridepc issues fewer than 100 prefetches" "$(f "$r" 8)" "<" 100
 none=$(row lab2 "Part B" "^none ")
-cmp "lab 2 B: EL miss rate without prefetching > 90%" "$(f "$none" 9)" ">" 90
+cmp "lab 2 B: EL miss rate without prefetching > 90%" "$(f "$none" 10)" ">" 90
 for p in nextline stride stridepc stream ghb ghb-stride; do
     r=$(row lab2 "Part B" "^$p ")
-    cmp "lab 2 B: $p leaves the EL miss rate above 87%" "$(f "$r" 9)" ">" 87
+    cmp "lab 2 B: $p leaves the EL miss rate above 87%" "$(f "$r" 10)" ">" 87
 done
 for p in nextline stream; do
     r=$(row lab2 "Part B" "^$p ")
-    cmp "lab 2 B: $p: more than half its prefetches evicted unused" "$(( $(f "$r" 4) * 2 ))" ">" "$(f "$r" 7)"
-    cmp "lab 2 B: $p adds DRAM traffic (> 20%)" "$(f "$r" 1)" ">" "$(awk -v x="$(f "$none" 1)" 'BEGIN { print x * 1.2 }')"
+    cmp "lab 2 B: $p: more than half its prefetches evicted unused" "$(( $(f "$r" 5) * 2 ))" ">" "$(f "$r" 8)"
+    cmp "lab 2 B: $p adds over 25% requests to the L2" "$(f "$r" 2)" ">" "$(awk -v x="$(f "$none" 2)" 'BEGIN { print x * 1.25 }')"
+    cmp "lab 2 B: $p: DRAM traffic within 5% (the graph fits in L2)" "$(f "$r" 1)" "<" "$(awk -v x="$(f "$none" 1)" 'BEGIN { print x * 1.05 }')"
 done
 ln=$(row lab2 "Cycles per BFS level" "^none ")
 for p in stridepc ghb; do
@@ -119,7 +120,9 @@ oo=$(row lab3 "Data-driven" "^onoff ")
 no=$(row lab3 "Data-driven" "^none ")
 cmp "lab 3: granularity DSAP speedup > 1.1" "$(f "$gr" 12)" ">" 1.1
 cmp "lab 3: always-full faster than granularity" "$(f "$af" 12)" ">" "$(f "$gr" 12)"
-cmp "lab 3: granularity faster than onoff" "$(f "$gr" 12)" ">" "$(f "$oo" 12)"
+cmp "lab 3: always-full faster than onoff" "$(f "$af" 12)" ">" "$(f "$oo" 12)"
+cmp "lab 3: granularity within 2% of onoff" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x - 0.02 }')"
+cmp "lab 3: ... either way" "$(f "$gr" 12)" "<" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x + 0.02 }')"
 cmp "lab 3: EL miss rate without prefetching > 80%" "$(f "$no" 9)" ">" 80
 cmp "lab 3: granularity brings the EL miss rate below 45%" "$(f "$gr" 9)" "<" 45
 cmp "lab 3: the mask changes (granularity)" "$(f "$gr" 1)" ">" 0
@@ -141,6 +144,8 @@ run lab3k "--preset" "gtx480-l1-48k" "$LABS/03-dsap.lua"
 gr=$(row lab3k "Data-driven" "^granularity ")
 af=$(row lab3k "Data-driven" "^always-full ")
 cmp "lab 3, 48 KB L1: at most 10 mask changes" "$(f "$gr" 1)" "<=" 10
+ms=$(awk '/share of SM-cycles in each mask state/ { getline; getline; print; exit }' "$tmp/lab3k.out")
+cmp "lab 3, 48 KB L1: FULL over 95% of the time" "$(f "$ms" 5)" ">" 95
 cmp "lab 3, 48 KB L1: granularity within 1% of always-full" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$af" 12)" 'BEGIN { print x - 0.01 }')"
 
 # ------------------------------------------------------------ lab 4
@@ -169,9 +174,11 @@ run lab5 "$LABS/05-latency-hiding.lua"
 r() { row lab5 "Results" "^ +$1 +$2 "; }
 cmp "lab 5: WORK 4, 16 warps: speedup > 12" "$(f "$(r 4 16)" 8)" ">" 12
 cmp "lab 5: WORK 4, 48 warps: speedup < 20" "$(f "$(r 4 48)" 8)" "<" 20
-cmp "lab 5: WORK 4, 48 warps: DRAM over 70% busy" "$(f "$(r 4 48)" 1)" ">" 70
-t_is "$(grep -cE '^ +4 +[0-9]+ .* exposed ' "$tmp/lab5.out")" "8" "lab 5: WORK 4: exposed at every warp count"
-cmp "lab 5: WORK 4: latency at 48 warps over twice that at 1" "$(f "$(r 4 48)" 4)" ">" "$(awk -v x="$(f "$(r 4 1)" 4)" 'BEGIN { print 2 * x }')"
+cmp "lab 5: WORK 4, 48 warps: DRAM over 55% busy" "$(f "$(r 4 48)" 1)" ">" 55
+t_is "$(grep -cE '^ +4 +[0-9]+ .* exposed ' "$tmp/lab5.out")" "6" "lab 5: WORK 4: exposed up to 24 warps"
+t_match "$(r 4 32)" "hidden" "lab 5: WORK 4, 32 warps: hidden"
+cmp "lab 5: WORK 4, 48 warps: still over 40% waiting on memory" "$(f "$(r 4 48)" 2)" ">" 40
+cmp "lab 5: WORK 4: latency at 48 warps over 1.4 times that at 1" "$(f "$(r 4 48)" 4)" ">" "$(awk -v x="$(f "$(r 4 1)" 4)" 'BEGIN { print 1.4 * x }')"
 t_match "$(r 64 4)" "exposed" "lab 5: WORK 64, 4 warps: exposed"
 t_match "$(r 64 8)" "hidden" "lab 5: WORK 64, 8 warps: hidden"
 cmp "lab 5: WORK 64, 48 warps: IPC > 25" "$(f "$(r 64 48)" 7)" ">" 25

@@ -92,7 +92,7 @@ local arrays = kernel == "data"
 local cols = { { "policy", "%-10s" }, { "cycles", "%8d" }, { "speedup", "%7.3f" } }
 for _, a in ipairs(arrays) do cols[#cols + 1] = { a[1], "%5.1f", a[1] .. "%" } end
 for _, c in ipairs({ { "issued", "%7d" }, { "useful", "%6d" }, { "late", "%5d" }, { "early", "%6d" },
-                     { "acc", "%5.1f", "acc%" }, { "cov", "%5.1f", "cov%" }, { "mb", "%6.2f", "DRAM MB" } }) do
+                     { "acc", "%5.1f", "acc%" }, { "cov", "%5.1f", "cov%" }, { "l2", "%6d", "L2 req" }, { "mb", "%5.2f", "DRAM MB" } }) do
   cols[#cols + 1] = c
 end
 local rowsB, level_rows, base = {}, {}, nil
@@ -110,6 +110,7 @@ for _, p in ipairs(policies) do
   local r = L.pf_row(t)
   r.policy, r.cycles, r.speedup = p, t.cycles, base / t.cycles
   r.mb = (t["dram.bytes_read"] + t["dram.bytes_written"]) / 1e6
+  r.l2 = t["l2.accesses"]
   local by = L.by_array(st)
   for _, a in ipairs(arrays) do
     local acc, miss = 0, 0
@@ -136,6 +137,7 @@ if #levels <= 10 then
   print()
 end
 print("speedup = cycles without prefetching / cycles with; acc = (useful + late) / issued;")
-print("cov = (useful + late) / (useful + late + demand misses); early = prefetched lines evicted unused.")
+print("cov = (useful + late) / (useful + late + demand misses); early = prefetched lines evicted unused;")
+print("L2 req = requests that reached the L2 (demand misses, prefetches, write-throughs); DRAM MB = DRAM traffic.")
 end
 L.done("lab 2")
