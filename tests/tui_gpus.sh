@@ -1,7 +1,8 @@
 # The TUI follows a scenario through several GPUs: one closed by the script
 # after its launches (as every experiment does), and one closed from the
 # console in the middle of a launch.  Neither may leave the TUI drawing a
-# freed model (this crashed before ws_tui_sync).
+# freed model (this crashed before ws_tui_sync).  A long burst of keys
+# arrives whole (the 65th used to be dropped).
 . "$WS_SRCDIR/tests/tui_lib.sh"
 
 cat > "$tmp/two.lua" <<'EOF2'
@@ -38,6 +39,10 @@ TSOCK=$TSOCK-2
 start --datadir "$WS_SRCDIR" "$tmp/close.lua"
 expect 'PAUSED +cycle 0 ' "the launch opens paused" 20
 keys 8
+# A burst of more than 64 keys (a pasted line) loses none of them.
+long=$(printf 'k%.0s' $(seq 1 90))
+keys "print(('$long'):upper() .. '|' .. #'$long')" Enter
+expect "^$(printf 'K%.0s' $(seq 1 90))\|90" "a 120-key burst arrives whole"
 keys "gpu:close()" Enter
 expect 'the gpu of this launch was closed' "closing the gpu from the console ends the launch in the TUI"
 keys Escape c

@@ -212,8 +212,10 @@ static void run_loop(ws_tui *t)
         wtimeout(stdscr, wait_ms);
         int ch = wgetch(stdscr);
         int nkeys = 0;
-        while (ch != ERR && nkeys++ < 64 && !t->quit) {
+        while (ch != ERR && !t->quit) {
             ws_tui_on_key(t, ch);
+            if (++nkeys == 64)
+                break;      /* draw and run between bursts; the rest waits */
             wtimeout(stdscr, 0);
             ch = wgetch(stdscr);
         }
