@@ -333,4 +333,31 @@ T.raises(function() gpu:finish() end, "attempt to use a closed gpu", "finish on 
 T.raises(function() gpu:breakpoints() end, "attempt to use a closed gpu", "breakpoints on a closed gpu")
 T.raises(function() gpu:on("launch", print) end, "attempt to use a closed gpu", "on on a closed gpu")
 
+-- Statistics read mid-launch are current: every slot cycle is in some
+-- stall reason, and one warp per SM is one active warp (before, the stall
+-- counters lagged until the launch ended: warps_active read 48).
+do
+  local g2 = ws.gpu{ quiet = true }
+  local m = g2:load_ptx(src .. "/scenarios/kernels/micro_stream.ptx")
+  local n = 1 << 16
+  local a = g2:array("i32", n, { name = "a" })
+  local b = g2:array("i32", n, { name = "b" })
+  g2:start(m:kernel("micro_copy"), { grid = g2.sms, block = 32 }, a, b, n)
+  local function stall_sum(t)
+    local sum = 0
+    for key, v in pairs(t) do if key:match("^stall%.[%a_]+$") then sum = sum + v end end
+    return sum
+  end
+  for _, c in ipairs { 1, 999, 4000 } do
+    g2:step(c)
+    local t = g2:stats().total
+    T.is(stall_sum(t), t.warp_slot_cycles, ("mid-launch at cycle %d: stall cycles = slot cycles"):format(t.cycles))
+    T.is(t.warps_active, 1.0, ("mid-launch at cycle %d: one active warp per SM"):format(t.cycles))
+  end
+  g2:finish()
+  local t = g2:stats().total
+  T.is(stall_sum(t), t.warp_slot_cycles, "after the launch: stall cycles = slot cycles")
+  g2:close()
+end
+
 T.done()

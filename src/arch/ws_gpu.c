@@ -163,6 +163,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     g->nlaunches++;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         g->sms[i].acct = g->now;
+        g->sms[i].cv = g->sms[i].c;
         if (g->sms[i].pfe) ws_pfeng_launch(g->sms[i].pfe, lc->grid, lc->block);
     }
     g->ntlog_launch = g->ntlog;
@@ -203,14 +204,18 @@ static bool all_idle(const ws_gpu *g)
 
 /* Count the failures of asleep LD/ST units up to the clock, so that
  * everything reading counters between runs sees them as when stepping. */
-static void sync_ldst(ws_gpu *g)
+/* Lazy counters up to `upto` (the next cycle to run), for whoever reads them. */
+static void sync_counters(ws_gpu *g, uint64_t upto)
 {
-    for (uint32_t i = 0; i < g->cfg.nsms; i++) ws_ldst_sync(&g->sms[i], g->now);
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_ldst_sync(&g->sms[i], upto);
+        ws_sm_view(&g->sms[i], upto);
+    }
 }
 
 static int deadlock(ws_gpu *g, ws_error *err)
 {
-    sync_ldst(g);
+    sync_counters(g, g->now);
     ws_gpu_diagnose(g);
     return ws_error_set(err, WS_E_STATE,
                         "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n%s",
@@ -223,7 +228,8 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err);
 int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err)
 {
     int rc = run(g, cycles, err);
-    sync_ldst(g);
+    if (g->grid)
+        sync_counters(g, g->now);
     return rc;
 }
 
@@ -276,7 +282,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
         if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
             return -1;
         if (g->cfg.stats_interval && now % g->cfg.stats_interval == 0) {
-            for (uint32_t i = 0; i < nsms; i++) ws_ldst_sync(&g->sms[i], now + 1);
+            sync_counters(g, now + 1);
             ws_gpu_stats_sync(g);
             ws_stats_sample(g->stats, now);
         }
@@ -386,6 +392,7 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
             sm->c.active_cycles += g->now - sm->resident_since;
             sm->resident_since = g->now;
         }
+        sm->cv = sm->c;
     }
     g->kernels++;
     ws_gpu_stats_sync(g);

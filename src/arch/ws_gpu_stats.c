@@ -27,7 +27,7 @@ const char *ws_stall_name(ws_stall s) { return (unsigned)s < WS_STALL_COUNT ? st
 const char *ws_lsb_name(ws_lsb_where w) { return (unsigned)w < WS_LSB_COUNT ? lsb_names[w] : "?"; }
 const char *ws_lg_name(ws_lg_cause c) { return (unsigned)c < WS_LG_COUNT ? lg_names[c] : "?"; }
 
-#define SMC(field) (&g->sms[0].c.field), g->cfg.nsms, sizeof(ws_sm)
+#define SMC(field) (&g->sms[0].cv.field), g->cfg.nsms, sizeof(ws_sm)
 #define REG(name, desc, field) ws_stats_counter(s, name, desc, "sm", SMC(field))
 
 static double d_ipc(ws_stats_getter get, void *c, int i)
@@ -147,6 +147,10 @@ struct ws_gpu_mirror {
 void ws_gpu_stats_sync(ws_gpu *g)
 {
     ws_gpu_mirror *m = g->mir;
+    /* between launches the counters are complete (mid-launch, ws_gpu_run
+     * and the time series bring cv up to date before this) */
+    if (!g->grid)
+        for (uint32_t i = 0; i < g->cfg.nsms; i++) g->sms[i].cv = g->sms[i].c;
     m->cycles = g->cycles_total + (g->grid ? g->now - g->launch_start : 0);
     m->nsms = g->cfg.nsms;
     m->nchan = ws_memsys_nchannels(g->mem);
@@ -317,17 +321,17 @@ void ws_gpu_stats_register(ws_gpu *g)
     for (int i = 0; i < WS_STALL_COUNT; i++) {
         snprintf(name, sizeof name, "stall.%s", stall_names[i]);
         snprintf(desc, sizeof desc, "warp-cycles in state %s (Nsight Compute name)", stall_names[i]);
-        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.stall[i], n, sizeof(ws_sm));
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.stall[i], n, sizeof(ws_sm));
     }
     for (int i = 0; i < WS_LSB_COUNT; i++) {
         snprintf(name, sizeof name, "stall.long_scoreboard.%s", lsb_names[i]);
         snprintf(desc, sizeof desc, "long_scoreboard warp-cycles whose data came from %s", lsb_names[i]);
-        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.lsb[i], n, sizeof(ws_sm));
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.lsb[i], n, sizeof(ws_sm));
     }
     for (int i = 0; i < WS_LG_COUNT; i++) {
         snprintf(name, sizeof name, "stall.lg_throttle.%s", lg_names[i]);
         snprintf(desc, sizeof desc, "lg_throttle warp-cycles while the L1 refused requests: %s", lg_names[i]);
-        ws_stats_counter(s, name, desc, "sm", &g->sms[0].c.lg[i], n, sizeof(ws_sm));
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.lg[i], n, sizeof(ws_sm));
     }
     REG("sched.issue", "scheduler cycles that issued (GPGPU-Sim W)", sched_issue);
     REG("sched.idle", "scheduler cycles with no valid instruction (GPGPU-Sim Idle)", sched_idle);

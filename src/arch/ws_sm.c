@@ -79,6 +79,23 @@ void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
         sm->wake = now;
 }
 
+static void skip_into(const ws_sm *sm, ws_sm_counters *c, uint64_t cycles);
+
+void ws_sm_view(ws_sm *sm, uint64_t now)
+{
+    ws_sm_counters *v = &sm->cv;
+    *v = sm->c;
+    if (sm->acct < now)
+        skip_into(sm, v, now - sm->acct);
+    for (uint32_t i = 0; i < sm->nslots; i++) {
+        ws_slot tmp = sm->slots[i];
+        tmp.tf = NULL;          /* the recording is not a counter: leave it */
+        flush(&tmp, v, now);
+    }
+    if (sm->resident && sm->resident_since < now)
+        v->active_cycles += now - sm->resident_since;
+}
+
 void ws_sm_flush_all(ws_sm *sm, uint64_t now)
 {
     for (uint32_t i = 0; i < sm->nslots; i++) {
@@ -690,16 +707,21 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 }
 
 /* Account the scheduler classes of skipped cycles (the SM did not run). */
-void ws_sm_skip(ws_sm *sm, uint64_t cycles)
+static void skip_into(const ws_sm *sm, ws_sm_counters *c, uint64_t cycles)
 {
-    ws_sched *scs = sm->scheds;
+    const ws_sched *scs = sm->scheds;
     for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++) {
         switch (scs[k].cls) {
-        case 1: sm->c.sched_scoreboard += cycles; break;
-        case 2: sm->c.sched_stall += cycles; break;
-        default: sm->c.sched_idle += cycles; break;
+        case 1: c->sched_scoreboard += cycles; break;
+        case 2: c->sched_stall += cycles; break;
+        default: c->sched_idle += cycles; break;
         }
     }
+}
+
+void ws_sm_skip(ws_sm *sm, uint64_t cycles)
+{
+    skip_into(sm, &sm->c, cycles);
 }
 
 /* A store / reduction acknowledgement or a load completion arrived. */

@@ -147,6 +147,7 @@ typedef struct ws_sm {
     ws_hitev *hev;
     uint32_t nhev, caphev;
     ws_sm_counters c;
+    ws_sm_counters cv;          /* what the statistics read: c brought up to date (ws_sm_view) */
 } ws_sm;
 
 /* ws_tinsn.c */
@@ -158,6 +159,13 @@ int ws_sm_init(struct ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err);
 void ws_sm_fini(ws_sm *sm);
 int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err);
 void ws_sm_flush_all(ws_sm *sm, uint64_t now);   /* bring lazy accounting up to now */
+/* sm->cv = the counters as they would read if the lazy accounting (every
+ * slot's stall interval, a sleeping SM's scheduler cycles, the active
+ * cycles) were brought up to `now`, the start of the next cycle to run.
+ * The statistics read cv, so they are current mid-launch; the model itself
+ * is untouched (a slot's long-scoreboard level is charged at its flush, so
+ * flushing early would move cycles between levels). */
+void ws_sm_view(ws_sm *sm, uint64_t now);
 int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err);
 void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, uint64_t until);
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now);
