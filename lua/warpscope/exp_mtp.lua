@@ -42,7 +42,7 @@
 --
 -- opts (optional): graph (a ws.graph for the BFS kernels), n (overrides
 -- the kernel's main size parameter, the one `opts.n or` picks in its run:
--- options per thread, samples, elements per vector, points, blocks, grid
+-- options, samples, elements per vector, points, blocks, grid
 -- blocks per dimension, log2 of the FFT size, image width, pixels or mesh
 -- rows; quick picks a small size).
 --
