@@ -49,7 +49,7 @@
 -- Machine: g80-mtp plus M.options (merge them into the gpu's options).
 -- The paper's Table III gives each benchmark's blocks per core; on the
 -- 8800GT's 8192 registers per SM, warpscope's register estimate (PTX
--- liveness, about 20-40% above what ptxas allocates for sm_75) would not
+-- liveness, up to 50% above what ptxas allocates for sm_75) would not
 -- fit 512-thread blocks at all and would cut the prefetching variants'
 -- occupancy by estimate noise.  M.options raises sm.regs to 16384 (the
 -- GT200 register file) so that registers never bind; the blocks per core
