@@ -412,8 +412,12 @@ static void test_memory(ws_tui *t, rig *r)
     ok(busy > 0, "some DRAM queue is not empty");
     snprintf(want, sizeof want, "DRAM %.0f ", ws_stats_get(st, "mem.avg_latency.dram", -1));
     ok(strstr(s, want) != NULL, "average DRAM latency as mem.avg_latency.dram (%s)", want);
-    snprintf(want, sizeof want, "MTAML %.0f (with prefetching %.0f) vs measured %.0f", ws_stats_get(st, "mtaml", -1),
-             ws_stats_get(st, "mtaml_pref", -1), ws_stats_get(st, "mem.avg_latency", -1));
+    {
+        double f = ws_stats_get(st, "warp_insn_cycles", -1) / ws_stats_get(st, "warp_insns", -1);
+        snprintf(want, sizeof want, "MTAML %.0f cycles (with prefetching %.0f) vs measured %.0f",
+                 ws_stats_get(st, "mtaml_cycles", -1), ws_stats_get(st, "mtaml_pref", -1) * f,
+                 ws_stats_get(st, "mem.avg_latency", -1));
+    }
     ok(strstr(s, want) != NULL, "MTAML against the measured latency (%s)", want);
     ok(strstr(s, "request in  SM 0-14") && strstr(s, "reply out   SM 0-14"), "interconnect ports");
     ok(strstr(s, "(no samples yet)") != NULL, "no bandwidth samples yet");

@@ -41,7 +41,9 @@ local function mtaml(t)
   local mem = t["mem.insns"] or 0
   local comp = (t.warp_insns or 0) - mem
   local w = R.num(t.warps_active) or 0
-  local p = mem > 0 and (t["pf.pfc_hits"] or 0) / math.max(1, t["mem.accesses"] or 0) or 0
+  -- P(pref_hit): demand requests served by prefetched data (prefetch-cache
+  -- hits and demands that joined a prefetch in flight) / demand requests
+  local p = mem > 0 and R.num(t["pf.pref_hit"]) or 0
   if mem == 0 or w <= 1 then return nil, nil, p, comp / math.max(1, mem) end
   local m1 = comp / mem * (w - 1)
   local mn = (1 - p) * mem
@@ -87,6 +89,8 @@ for _, e in ipairs(kernels) do
   if t3 and cpi then intensity[#intensity + 1] = { e.name, cpi, t3.cpi, t3.pmem } end
   ex:check(m1 == nil or b.mtaml == nil or math.abs(m1 - b.mtaml) <= 1e-6 * math.max(1, m1),
     e.name .. ": eq. 1 from the counters equals the model's mtaml statistic")
+  ex:check(m1 == nil or b.mtaml_cycles == nil or math.abs(issue * m1 - b.mtaml_cycles) <= 1e-6 * math.max(1, m1),
+    e.name .. ": mtaml_cycles = mtaml x 32/sm.simd")
   local vs = { "mtswp" }
   if R.supports(e, "stride") then vs = { "stride", "mtswp" } end
   for _, v in ipairs(vs) do
@@ -94,6 +98,8 @@ for _, e in ipairs(kernels) do
     local t = st.total
     local _, m2, p, r2 = mtaml(t)
     local lp = R.num(t["mem.avg_latency"])
+    ex:check(m2 == nil or m2 == math.huge or math.abs(m2 - (R.num(t.mtaml_pref) or -1)) <= 1e-6 * math.max(1, m2),
+      e.name .. "/" .. v .. ": eqs. 2-4 from the counters equal the model's mtaml_pref statistic")
     local s = b.cycles / t.cycles
     local case, ok = classify(lat, lp, m1, m2, s)
     if case then
@@ -147,9 +153,9 @@ if #intensity > 0 then
 end
 ex:note(("cases: %d in case 1, %d in case 2, %d in case 3 (case 3 predicts nothing); in cycles (caseC, MTAML x %g): "
   .. "%d, %d, %d"):format(counts[1], counts[2], counts[3], issue, counts_c[1], counts_c[2], counts_c[3]))
-ex:note("phit% = demand requests hitting the prefetch cache (P(pref_hit) of eqs. 3-4); latx = lat(pref) / lat; "
-  .. "modelP = the model's mtaml_pref statistic, whose P counts prefetched lines first used (useful + late) "
-  .. "per request instead of requests served by the prefetch cache")
+ex:note("phit% = P(pref_hit) of eqs. 3-4 = pf.pref_hit: demand requests served by prefetched data (prefetch-cache "
+  .. "hits + demands that joined a prefetch in flight) / demand requests; latx = lat(pref) / lat; "
+  .. "modelP = the model's mtaml statistic (base rows) or mtaml_pref (prefetching rows), checked equal to eqs. 1-4")
 ex:note("comp counts every non-memory warp instruction executed, prefetch instructions and their address "
   .. "arithmetic included (the paper counts demand memory instructions only in #mem)")
 ex:note("machine: g80-mtp with sm.regs=16384 (Table III's blocks per core); kernels from warpscope.exp_mtp")

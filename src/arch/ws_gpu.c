@@ -45,6 +45,8 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         }
         sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
+        sm->mrq_cap = g->cfg.l1_enable ? 0 : (uint32_t)ws_opts_uint(o, "sm.mrq");
+        if (sm->mrq_cap) sm->mrq = ws_xcalloc(sm->mrq_cap, sizeof *sm->mrq);
         if (ws_pfeng_create(sm, err) < 0)
             goto fail;
     }

@@ -141,5 +141,5 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
             fprintf(f, " %s %.1f%%", ws_stall_name((ws_stall)i), 100 * v / slots);
     }
     fprintf(f, "\nMTAML %.0f cycles vs measured average memory latency %.0f cycles\n",
-            ws_stats_get(g->stats, "mtaml", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
+            ws_stats_get(g->stats, "mtaml_cycles", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
 }

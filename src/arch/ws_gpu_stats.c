@@ -99,11 +99,28 @@ static double d_mtaml(ws_stats_getter get, void *c, int i)
     double w = d_warps(get, c, i);
     return mem > 0 && w > 1 ? comp / mem * (w - 1) : 0;
 }
+/* P(pref_hit) of eqs. 3-4: the share of demand requests served by
+ * prefetched data: prefetch-cache hits plus demands that joined a prefetch
+ * in flight (mem.latency_n.pfc, either destination).  With pf.dest=l1 there
+ * is no prefetch cache (pf.pfc_hits 0) and the L1 hits that are a prefetched
+ * line's first use (pf.useful) count instead; with a prefetch cache every
+ * useful prefetch is one of its hits (pfc_hits >= useful), so the larger of
+ * the two is the right one in both cases. */
+static double d_pref_hit(ws_stats_getter get, void *c, int i)
+{
+    double hits = get(c, "pf.pfc_hits", i), used = get(c, "pf.useful", i);
+    double p = ratio((hits > used ? hits : used) + get(c, "mem.latency_n.pfc", -1), get(c, "mem.accesses", i));
+    return isnan(p) ? 0 : p;
+}
+static double d_mtaml_cycles(ws_stats_getter get, void *c, int i)
+{
+    double n = get(c, "warp_insns", i);
+    return n > 0 ? d_mtaml(get, c, i) * get(c, "warp_insn_cycles", i) / n : 0;
+}
 static double d_mtaml_pref(ws_stats_getter get, void *c, int i)
 {
     double mem = get(c, "mem.insns", i), comp = get(c, "warp_insns", i) - mem;
-    double p = ratio(get(c, "pf.useful", i) + get(c, "pf.late", i), get(c, "mem.accesses", i));
-    if (isnan(p)) p = 0;
+    double p = d_pref_hit(get, c, i);
     double cn = comp + p * mem, mn = (1 - p) * mem, w = d_warps(get, c, i);
     return mn > 0 && w > 1 ? cn / mn * (w - 1) : 0;
 }
@@ -136,6 +153,7 @@ static void mirror(mirror_cache *m, const ws_cache_stats *cs)
 
 struct ws_gpu_mirror {
     uint64_t cycles, nsms, skipped, kernels, nchan, core_mhz, dram_mhz, sm_cycles, dram_elapsed;
+    uint64_t insn_cycles;           /* warp_insns x 32/sm.simd (MTAML in cycles) */
     uint64_t *slot_cycles;          /* per SM: warp slots x cycles */
     mirror_cache *l1, *l2;
     ws_dram_stats *dram;
@@ -158,6 +176,8 @@ void ws_gpu_stats_sync(ws_gpu *g)
     m->dram_elapsed = m->core_mhz ? m->cycles * m->dram_mhz / m->core_mhz * m->nchan : 0;
     m->skipped = g->skipped;
     m->kernels = g->kernels;
+    m->insn_cycles = 0;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) m->insn_cycles += g->sms[i].cv.issued * g->cfg.simd_mult;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         m->slot_cycles[i] = m->cycles * g->cfg.slots;
         if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
@@ -260,7 +280,8 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     PF("resfail", "prefetch lookups retried for lack of cache resources", resfail);
     PF("flushed", "queued prefetches discarded at the end of a launch", flushed);
     PF("pfc_hits", "demand hits in the prefetch cache", pfc_hits);
-    PF("merges", "requests that joined an in-flight MSHR entry of L1 or the prefetch cache", merges);
+    PF("merges", "requests that joined an in-flight MSHR entry of L1 or the prefetch cache, or (no L1) an MRQ entry",
+       merges);
     PF("requests", "requests looked up in L1 or the prefetch cache (demand and prefetch)", requests);
     PF("demand_misses", "demand reads that missed in L1 and the prefetch cache", demand_misses);
     PF("transitions", "policy and throttle state changes", transitions);
@@ -405,13 +426,22 @@ void ws_gpu_stats_register(ws_gpu *g)
         ws_stats_counter(s, name, desc, "", &m->lat_n[l], 1, 0);
     }
     ws_stats_derived(s, "mem.avg_latency.l1", "average latency of L1 hits", "", 1, d_lat_l1);
-    ws_stats_derived(s, "mem.avg_latency.l1_pending", "average latency of L1 MSHR merges", "", 1, d_lat_l1p);
+    ws_stats_derived(s, "mem.avg_latency.l1_pending", "average latency of L1 MSHR (no L1: MRQ) merges", "", 1, d_lat_l1p);
     ws_stats_derived(s, "mem.avg_latency.l2", "average latency of L2 hits", "", 1, d_lat_l2);
     ws_stats_derived(s, "mem.avg_latency.dram", "average latency of DRAM accesses", "", 1, d_lat_dram);
     register_pf(g, s);
     ws_stats_derived(s, "warps_active", "average resident warps per SM (MTAML #warps)", "", 1, d_warps);
-    ws_stats_derived(s, "mtaml", "MTAML, eq. 1: (comp/mem) x (warps - 1) cycles", "", 1, d_mtaml);
-    ws_stats_derived(s, "mtaml_pref", "MTAML with prefetching, eqs. 2-4", "", 1, d_mtaml_pref);
+    ws_stats_derived(s, "mtaml", "MTAML, eq. 1: (comp/mem) x (warps - 1), in warp instructions (mtaml_cycles: in cycles)", "", 1, d_mtaml);
+    ws_stats_derived(s, "mtaml_pref",
+                     "MTAML with prefetching, eqs. 2-4, P(pref_hit) = pf.pref_hit", "", 1, d_mtaml_pref);
+    ws_stats_derived(s, "pf.pref_hit",
+                     "P(pref_hit), MTAML eqs. 3-4: demand requests served by prefetched data (prefetch-cache hits, "
+                     "or with pf.dest=l1 first uses, + joins of a prefetch in flight) / mem.accesses", "", 1,
+                     d_pref_hit);
+    ws_stats_counter(s, "warp_insn_cycles", "issue cycles of the warp instructions: warp_insns x 32/sm.simd", "",
+                     &m->insn_cycles, 1, 0);
+    ws_stats_derived(s, "mtaml_cycles", "MTAML in cycles: mtaml x 32/sm.simd (to compare with mem.avg_latency)", "",
+                     1, d_mtaml_cycles);
     if (g->cfg.stats_interval) {
         static const char *const series[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
                                               "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",

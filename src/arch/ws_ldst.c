@@ -418,6 +418,76 @@ static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
     return true;
 }
 
+/* ------------------------------------------------------------ memory request queue
+ * Without an L1 (MTP's baseline, Sec. II-B) a read that would go down while
+ * the SM already has a read of the same bytes in flight joins that read
+ * (an intra-core merge) and is completed by its reply.  A read holds its
+ * entry from the LD/ST unit until its reply, waiting for the network there
+ * (in the bypass FIFO, beyond its l1d.missq bound), so reads merge while
+ * they wait as well as while they are in flight.  Only reads: stores and
+ * atomics neither merge nor take entries.  sm->mrq_cap is 0 with an L1
+ * (its MSHRs merge) and with sm.mrq=0. */
+
+/* Request r's sectors are all in an entry's read: r joins it. */
+static bool mrq_join(ws_sm *sm, ws_mreq *r, uint64_t now)
+{
+    for (uint32_t i = 0; i < sm->mrq_n; i++) {
+        ws_mrq_ent *m = &sm->mrq[i];
+        if (m->addr != r->addr || (r->sector_mask & ~m->sectors)) continue;
+        ws_pfeng *e = sm->pfe;
+        if (e) {
+            ws_pfeng_observe(e, r, WS_PF_HIT_PENDING, false, now);
+            ws_pfeng_lookup(e, false, true);
+        }
+        r->next = NULL;
+        r->level = WS_LVL_L1_PENDING;   /* as an L1 MSHR merge: served by another request's data */
+        if (m->tail) m->tail->next = r; else m->head = r;
+        m->tail = r;
+        sm->lg_fail = -1;
+        sm->ilreq++;
+        sm->c.bypass++;
+        ws_alloc_ctr *ac = sm->gpu->nactr > r->owner ? &sm->gpu->actr[r->owner] : NULL;
+        if (ac && r->owner) ac->bypass++;
+        return true;
+    }
+    return false;
+}
+
+bool ws_ldst_mrq_covers(const ws_sm *sm, uint64_t addr, uint32_t size)
+{
+    if (!sm->mrq_n || !size || addr % 128 + size > 128) return false;
+    uint32_t first = (uint32_t)(addr % 128) / 32, last = (uint32_t)(addr % 128 + size - 1) / 32;
+    uint32_t want = ((2u << last) - 1) & ~((1u << first) - 1);
+    for (uint32_t i = 0; i < sm->mrq_n; i++) {
+        const ws_mrq_ent *m = &sm->mrq[i];
+        if (m->addr == addr / 128 * 128 && !(want & ~m->sectors)) return true;
+    }
+    return false;
+}
+
+static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err);
+
+/* Read r, which leads an entry, is back: it and the reads that joined it
+ * are complete (each with its own latency, from its own issue). */
+static int mrq_release(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
+{
+    ws_mreq *q = NULL;
+    for (uint32_t i = 0; i < sm->mrq_n; i++) {
+        if (sm->mrq[i].lead != r) continue;
+        q = sm->mrq[i].head;
+        sm->mrq[i] = sm->mrq[--sm->mrq_n];
+        break;
+    }
+    if (complete(sm, r, now, err) < 0) return -1;
+    while (q) {
+        ws_mreq *nx = q->next;
+        q->next = NULL;
+        if (complete(sm, q, now, err) < 0) return -1;
+        q = nx;
+    }
+    return 0;
+}
+
 static int8_t lg_cause(uint8_t why)
 {
     return (int8_t)(why == WS_CFAIL_LINE_ALLOC ? WS_LG_LINE_ALLOC
@@ -466,9 +536,22 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         }
     }
     if (r->flags & WS_MREQ_F_BYPASS_L1 || !sm->l1d) {
-        if (ws_mreq_fifo_full(&sm->bypass)) {
+        bool mrq = sm->mrq_cap && r->kind == WS_MREQ_READ;
+        if (mrq && mrq_join(sm, r, now)) return;
+        if (mrq && sm->mrq_n >= sm->mrq_cap) {
+            sm->lg_fail = WS_LG_MSHR_FULL;      /* the MRQ is full: as an L1 without a free MSHR */
+            return;
+        }
+        /* an MRQ read waits for the network in its entry (the queue holds
+         * it), not in the l1d.missq-bounded queue of stores and atomics */
+        if (!mrq && ws_mreq_fifo_full(&sm->bypass)) {
             sm->lg_fail = WS_LG_MISSQ_FULL;
             return;
+        }
+        if (mrq) {
+            sm->mrq[sm->mrq_n++] = (ws_mrq_ent){ r, NULL, NULL, r->addr, r->sector_mask };
+            r->flags |= WS_MREQ_F_MRQ;
+            sm->lg_fail = -1;
         }
         if (e) {
             ws_pfeng_observe(e, r, WS_PF_MISS, false, now);
@@ -654,5 +737,6 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         ws_mreq_free(&g->pool, r);
         return 0;
     }
+    if (r->flags & WS_MREQ_F_MRQ) return mrq_release(sm, r, now, err);
     return complete(sm, r, now, err);
 }

@@ -43,6 +43,7 @@ enum {
     WS_MREQ_F_L1_MISS   = 1u << 2,   /* came from an L1 MSHR: fill L1 on return */
     WS_MREQ_F_PFC       = 1u << 3,   /* destination is the prefetch cache */
     WS_MREQ_F_LOCAL     = 1u << 4,   /* local-memory access */
+    WS_MREQ_F_MRQ       = 1u << 5,   /* leads an MRQ entry: its reply releases the reads merged into it */
 };
 
 typedef struct ws_mreq {

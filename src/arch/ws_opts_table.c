@@ -393,6 +393,10 @@ const ws_opt_def ws_opts_table[] = {
     U("sm.ldst", "1", 1, 8, "units",
         "load/store units per SM",
         "[gpgpusim] one LD/ST unit per SM"),
+    U("sm.mrq", "64", 0, 65536, "entries",
+        "memory request queue without an L1: reads in flight per SM; a read whose bytes one of them fetches joins it "
+        "(intra-core merge); full: the LD/ST unit waits (lg_throttle.mshr_full); 0: no merging",
+        "[choice] MTP Sec. II-B merges in a per-core MRQ of unstated size; 64 as l1d.mshr (GTX480 L1 MSHRs)"),
     U("sm.regs", "32768", 1024, 1048576, "registers",
         "32-bit registers per SM (limits resident CTAs)",
         "[gpgpusim] GTX480: -gpgpu_shader_registers 32768"),

@@ -107,7 +107,8 @@ static ws_pf_status issue_cb(ws_pf_ctx *x, uint64_t addr, uint32_t wid, uint32_t
     else if (e->filter && !(flags & WS_PF_F_NEED_DATA)) {
         ws_cache_status cs = ws_cache_probe(d, line);
         if (cs == WS_CACHE_HIT) st = WS_PF_DROP_CACHED;
-        else if (cs == WS_CACHE_HIT_RESERVED) st = WS_PF_DROP_PENDING;
+        else if (cs == WS_CACHE_HIT_RESERVED || ws_ldst_mrq_covers(e->sm, line, x->line))
+            st = WS_PF_DROP_PENDING;    /* a prefetch or a demand (MRQ, no L1) is fetching it */
     }
     if (st == WS_PF_QUEUED && e->pt && e->pt->ops->drop(e->pt, line, flags))
         st = WS_PF_DROP_THROTTLED;

@@ -279,6 +279,7 @@ void ws_sm_fini(ws_sm *sm)
     free(sm->ctas);
     free(sm->pl);
     free(sm->hev);
+    free(sm->mrq);
     sm->slots = NULL;
 }
 

@@ -104,6 +104,15 @@ typedef struct ws_sm_counters {
     uint64_t active_cycles;                 /* cycles with at least one warp resident */
 } ws_sm_counters;
 
+/* One entry of the memory request queue: a read in flight and the reads
+ * merged into it (through their `next` links), released by its reply. */
+typedef struct ws_mrq_ent {
+    ws_mreq *lead;              /* the read that went down */
+    ws_mreq *head, *tail;       /* reads that joined it, in arrival order */
+    uint64_t addr;              /* its 128-byte block */
+    uint32_t sectors;           /* the 32-byte sectors it fetches */
+} ws_mrq_ent;
+
 typedef struct ws_sm {
     struct ws_gpu *gpu;
     uint32_t id;
@@ -136,6 +145,11 @@ typedef struct ws_sm {
     uint32_t l1f_size, l1f_flags;
     uint64_t l1f_addr, l1f_gen;
     ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
+    /* memory request queue (MTP Sec. II-B), only without an L1: reads in
+     * flight below the SM; a read contained in one of them joins it
+     * (intra-core merge) instead of going down again (ws_ldst.c) */
+    ws_mrq_ent *mrq;
+    uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
     ws_cache *l1d;
     ws_cache *cmem;
     struct ws_pfeng *pfe;   /* prefetch engine (NULL: none) */
@@ -194,5 +208,8 @@ bool ws_ldst_refailing(const ws_sm *sm);
 /* Count the failures of an asleep LD/ST unit for the cycles before `upto`. */
 void ws_ldst_sync(ws_sm *sm, uint64_t upto);
 uint32_t ws_pload_new(ws_sm *sm, uint32_t slot, const uint32_t *dst, uint32_t ndst);
+/* The memory request queue holds a read in flight whose bytes include
+ * [addr, addr + size) (a prefetch of that line would fetch it again). */
+bool ws_ldst_mrq_covers(const ws_sm *sm, uint64_t addr, uint32_t size);
 
 #endif

@@ -484,6 +484,7 @@ static int g_memory(lua_State *L)
     set_stat(L, s, "measured_latency", "mem.avg_latency");
     set_stat(L, s, "mtaml", "mtaml");
     set_stat(L, s, "mtaml_pref", "mtaml_pref");
+    set_stat(L, s, "mtaml_cycles", "mtaml_cycles");
     set_stat(L, s, "warps_active", "warps_active");
     set_stat(L, s, "row_hit_rate", "dram.row_hit_rate");
     set_stat(L, s, "bandwidth_util", "dram.bandwidth_util");

@@ -89,7 +89,11 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     double lat_l2 = ws_stats_get(s, "mem.avg_latency.l2", -1);
     double lat_dram = ws_stats_get(s, "mem.avg_latency.dram", -1);
     double lat_all = ws_stats_get(s, "mem.avg_latency", -1);
-    double mtaml = ws_stats_get(s, "mtaml", -1), mtaml_pf = ws_stats_get(s, "mtaml_pref", -1);
+    /* MTAML in cycles (x the issue cycles of a warp instruction, 32/sm.simd),
+     * the unit of the measured latency */
+    double mtaml = ws_stats_get(s, "mtaml_cycles", -1), mtaml_pf = ws_stats_get(s, "mtaml_pref", -1);
+    double nwi = ws_stats_get(s, "warp_insns", -1);
+    mtaml_pf *= nwi > 0 ? ws_stats_get(s, "warp_insn_cycles", -1) / nwi : 1;
     double bw_avg = ws_stats_get(s, "dram.bandwidth_util", -1);
     double row_hit = ws_stats_get(s, "dram.row_hit_rate", -1);
 
@@ -181,7 +185,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         }
         y++;
         double lat = isnan(lat_all) ? 0 : lat_all, tol = isnan(mtaml) ? 0 : mtaml;
-        x = ws_tui_text(w, y, 0, cols, 0, "MTAML %.0f (with prefetching %.0f) vs measured %.0f ", tol,
+        x = ws_tui_text(w, y, 0, cols, 0, "MTAML %.0f cycles (with prefetching %.0f) vs measured %.0f ", tol,
                         isnan(mtaml_pf) ? 0.0 : mtaml_pf, lat);
         int bw = cols - x - 12;
         if (bw > 40) bw = 40;
