@@ -11,10 +11,10 @@ tmp=$WS_BUILDDIR/exp_thesis.tmp
 rm -rf "$tmp"; mkdir -p "$tmp"
 
 # id:rows:header.  Rows: thesis-bfs 5 graphs x 5 strategies; thesis-sssp 5 x 4;
-# thesis-swp 5 x 7 versions.
+# thesis-swp 5 x (7 versions + Base@2).
 for spec in "thesis-bfs:25:^graph +as +strategy +iters" \
             "thesis-sssp:20:^graph +as +strategy +iters +cycles +relax%" \
-            "thesis-swp:35:^graph +as +version +regs +paper +ctas"; do
+            "thesis-swp:40:^graph +as +version +regs +paper +ctas"; do
     id=${spec%%:*}; rest=${spec#*:}; rows=${rest%%:*}; head=${rest#*:}
     out=$($W --batch "$X/$id.lua" --quick --out "$tmp" 2>"$tmp/$id.err"); rc=$?
     t_is "$rc" 0 "$id --quick exits 0"
@@ -33,13 +33,13 @@ bfs=$(cat "$tmp/thesis-bfs.csv")
 for s in TPLGY WARPC DD UNROLL WARPC_B; do
     t_is "$(printf '%s\n' "$bfs" | grep -c ",$s,")" 5 "thesis-bfs: $s on 5 graphs"
 done
-t_match "$bfs" "^ROAD,great-britain,WARPC,.*,0\.11[0-9]*," "thesis-bfs: ROAD's WARPC row has the paper's 0.11"
+t_match "$bfs" "^GRID,great-britain,WARPC,.*,0\.11[0-9]*," "thesis-bfs: GRID's WARPC row has the paper's 0.11"
 t_match "$bfs" "^CIT,in-2004,WARPC,.*,2\.87[0-9]*,1,1$" "thesis-bfs: CIT's WARPC row has 2.88 and in-2004's rank 1"
 # Table 18 beside the model's registers: Base and UNR3 rows.
 swp=$(cat "$tmp/thesis-swp.csv")
 t_match "$swp" "^CIT,in-2004,Base,[0-9]+,13,3,3," "thesis-swp: Base row has Table 18's 13 registers and 3 blocks"
 t_match "$swp" "^CIT,in-2004,UNR3,[0-9]+,24,2,2," "thesis-swp: UNR3 row has 24 registers and 2 blocks (paper and model)"
-t_match "$(cat "$tmp/thesis-sssp.csv")" "^ROAD,great-britain,DD,[0-9]+,[0-9]+,[0-9.]+," "thesis-sssp: DD's relax share is reported"
+t_match "$(cat "$tmp/thesis-sssp.csv")" "^GRID,great-britain,DD,[0-9]+,[0-9]+,[0-9.]+," "thesis-sssp: DD's relax share is reported"
 
 # A subset of graphs from the command line; an unknown name is refused.
 out=$($W --batch "$X/thesis-bfs.lua" --quick --no-files FB,GRID 2>&1); rc=$?

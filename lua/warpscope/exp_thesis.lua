@@ -329,8 +329,9 @@ M.inputs = {
     gen = { full = { "geometric", n = 65536, radius = 0.0084 }, quick = { "geometric", n = 2048, radius = 0.0475 } },
     ms = { bfs_tplgy = 512.62, bfs_warpc = 3327.49, sssp_tplgy = 19760.71, sssp_warpc = 13120.24 },
     rank = { TPLGY = 1, DD = 2 } },
-  -- A smaller road-like input for the seven-version SWP experiment (the road
-  -- network's ~1000 levels cost about a minute per version).
+  -- A smaller road-like input, the full runs' default stand-in for
+  -- great-britain: ROAD's ~950 levels cost about a minute of CPU per TPLGY
+  -- run and ten per WARPC run (ROAD stays available by name).
   { name = "GRID", paper = "great-britain", kind = "low degree, deep",
     why = "road-like grid with 10 % of its edges removed (about 400 BFS levels), a smaller stand-in for the street network",
     paper_deg = 2.11, bfs_iters = 6389, sssp_iters = 6432,
