@@ -13,6 +13,7 @@ t_is "$(T display -p '#{alternate_on}')" 0 "the alternate screen is left after S
 sleep 0.2
 t_ok "$(cmp -s "$tmp/stty.before" "$tmp/stty.after"; echo $?)" "the terminal settings are restored after SIGTERM"
 T kill-server
+TSOCK=$TSOCK-1     # a new server: reusing the socket at once can race its exit
 
 start
 expect 'PAUSED +cycle 0 ' "opens again" 20
@@ -25,6 +26,7 @@ expect '^EXIT=' "SIGINT while paused quits"
 sleep 0.2
 t_ok "$(cmp -s "$tmp/stty.before" "$tmp/stty.after"; echo $?)" "the terminal settings are restored after SIGINT"
 T kill-server
+TSOCK=$TSOCK-2     # a new server: reusing the socket at once can race its exit
 
 cat > "$tmp/bad.lua" <<'LUA'
 print("before the error")
@@ -44,6 +46,7 @@ keys q
 expect '^EXIT=1' "exit status 1 after a scenario error"
 expect "warpscope: .*attempt to index a nil value" "the error is printed again after the TUI"
 T kill-server
+TSOCK=$TSOCK-3     # a new server: reusing the socket at once can race its exit
 
 cat > "$tmp/nolaunch.lua" <<'LUA'
 print("no kernel here")
