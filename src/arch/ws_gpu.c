@@ -6,6 +6,7 @@
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
+#include "arch/ws_mempart_int.h"
 #include "util/ws_util.h"
 
 ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
@@ -267,7 +268,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
         ws_memsys_tick(g->mem, now);
         for (uint32_t i = 0; i < nsms; i++) {
             ws_sm *sm = &g->sms[i];
-            ws_mreq *r = ws_memsys_pop(g->mem, i, now);
+            ws_mreq *r = ws_memsys_reply_maybe(g->mem, i, now) ? ws_memsys_pop(g->mem, i, now) : NULL;
             if (r && ws_ldst_reply(sm, r, now, err) < 0)
                 return -1;
             if (sm->nhev && sm->hev[0].t <= now)

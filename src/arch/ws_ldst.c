@@ -191,12 +191,19 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
 
     /* split lanes by space */
     uint32_t m_sh = 0, m_const = 0, m_gl = 0;
-    for (uint32_t m = st->mem_mask; m; m &= m - 1) {
-        uint32_t l = (uint32_t)__builtin_ctz(m);
-        uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
-        if (sp == WS_SP_SHARED) m_sh |= 1u << l;
-        else if (sp == WS_SP_CONST || sp == WS_SP_PARAM) m_const |= 1u << l;
-        else m_gl |= 1u << l;
+    if (st->space != WS_SP_NONE) {         /* every lane in one space */
+        uint8_t sp = st->space;
+        if (sp == WS_SP_SHARED) m_sh = st->mem_mask;
+        else if (sp == WS_SP_CONST || sp == WS_SP_PARAM) m_const = st->mem_mask;
+        else m_gl = st->mem_mask;
+    } else {
+        for (uint32_t m = st->mem_mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            uint8_t sp = st->lane_space[l];
+            if (sp == WS_SP_SHARED) m_sh |= 1u << l;
+            else if (sp == WS_SP_CONST || sp == WS_SP_PARAM) m_const |= 1u << l;
+            else m_gl |= 1u << l;
+        }
     }
     uint32_t size = st->size ? st->size : 4;
     uint64_t pipe = 0;              /* cycles the shared/const pipe is busy */
@@ -239,7 +246,9 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
             uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
-            add_distinct(lines, &nl, a / csz * csz);
+            uint64_t ln = a / csz * csz;
+            if (!nl || lines[nl - 1] != ln)    /* lanes mostly share the last line */
+                add_distinct(lines, &nl, ln);
         }
         pipe += nl;
         sm->c.const_insns++;
@@ -282,9 +291,11 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
                 }
                 uint64_t key = a / segsz;
                 uint32_t sec = 1u << ((a % 128) / 32);
-                uint32_t j;
-                for (j = 0; j < nseg; j++)
-                    if (segs[j].key == key) break;
+                uint32_t j = nseg;
+                if (nseg && segs[nseg - 1].key == key) j = nseg - 1;   /* mostly the last one */
+                else
+                    for (j = 0; j < nseg; j++)
+                        if (segs[j].key == key) break;
                 if (j == nseg) {
                     if (nseg == 64) continue;
                     segs[nseg++] = (seg){ key, 0, 0 };

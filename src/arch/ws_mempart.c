@@ -157,11 +157,17 @@ bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
 
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
 {
-    if (!m->rep_pending[sm]) return NULL;
+    if (!m->rep_pending[sm] || cycle < m->pop_at[sm]) return NULL;
     uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle);
-    if (t == 0) return NULL;
-    ws_mreq *r = ws_icnt_pop(m->rep, sm, t - 1);
-    if (!r) return NULL;
+    ws_mreq *r = t ? ws_icnt_pop(m->rep, sm, t - 1) : NULL;
+    if (!r) {
+        /* a granted head is poppable from the core cycle after the one
+         * its delivery tick falls in; one not granted yet, any cycle */
+        uint64_t h = ws_icnt_head_ready(m->rep, sm);
+        if (h == UINT64_MAX) h = m->icnt_next;      /* granted at the next tick at the earliest */
+        m->pop_at[sm] = ws_memsys_dom_core(&m->ci, h) + 1;
+        return NULL;
+    }
     m->rep_pending[sm]--;
     r->flags &= ~(uint32_t)(WS_MREQ_F_MS_SM | WS_MREQ_F_MS_FILL);
     r->t_reply = cycle;
@@ -432,6 +438,7 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     if (quiet(m)) return;
     uint64_t i0 = ws_memsys_dom_ticks(&m->ci, c), i1 = ws_memsys_dom_ticks(&m->ci, c + 1);
     for (uint64_t k = i0; k < i1; k++) icnt_step(m, k);
+    if (i1 > m->icnt_next) m->icnt_next = i1;
     uint64_t ilast = i1 ? i1 - 1 : UINT64_MAX;
     uint64_t l0 = ws_memsys_dom_ticks(&m->cl, c), l1 = ws_memsys_dom_ticks(&m->cl, c + 1);
     for (uint64_t k = l0; k < l1; k++)

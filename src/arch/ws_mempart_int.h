@@ -62,8 +62,17 @@ struct ws_memsys {
     uint64_t nreply;            /* requests in reply queues */
     uint64_t ndown;             /* requests for DRAM in down and L2 miss queues */
     uint32_t *rep_pending;      /* per SM: replies in the reply network */
+    uint64_t *pop_at;           /* per SM: no reply can be popped before this core cycle */
+    uint64_t icnt_next;         /* the interconnect tick after the last one run */
     ws_memsys_stats st;
 };
+
+/* Whether ws_memsys_pop(m, sm, cycle) may return a reply (false: it
+ * returns NULL), for the GPU's per-cycle loop. */
+static inline bool ws_memsys_reply_maybe(const ws_memsys *m, uint32_t sm, uint64_t cycle)
+{
+    return m->rep_pending[sm] && cycle >= m->pop_at[sm];
+}
 
 uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c);
 uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t);

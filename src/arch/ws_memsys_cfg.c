@@ -71,6 +71,7 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
     m->sub = ws_xcalloc(m->nsubs, sizeof *m->sub);
     m->chan = ws_xcalloc(m->nchans, sizeof *m->chan);
     m->rep_pending = ws_xcalloc(nsms, sizeof *m->rep_pending);
+    m->pop_at = ws_xcalloc(nsms, sizeof *m->pop_at);
 
     m->map = ws_addrmap_create(c->map, c->channels, c->subparts, c->dram.banks, c->dram.bank_groups,
                                err);
@@ -130,6 +131,7 @@ void ws_memsys_free(ws_memsys *m)
     free(m->sub);
     free(m->chan);
     free(m->rep_pending);
+    free(m->pop_at);
     ws_icnt_free(m->req);
     ws_icnt_free(m->rep);
     if (m->map) ws_addrmap_free(m->map);

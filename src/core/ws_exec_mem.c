@@ -123,29 +123,62 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
 {
     compute_addrs(w, x, exec);
     const int generic = x->generic || x->space == WS_SP_NONE;
-    if (!generic && x->space == WS_SP_GLOBAL && !w->st) {
-        /* fast path: every lane inside the cached allocation, aligned */
-        const ws_alloc *al = x->gc->a;
-        if (al && x->gc->gen == w->g->d->free_gen && al->size >= n) {
-            const uint64_t base = al->addr, lim = al->size - n;
-            uint8_t *data = al->data;
+    ws_step *st = w->st;
+    uint32_t todo = exec;
+    if (!generic) {
+        /* fast path: one space whose bounds are known up front (global: the
+         * cached allocation); lanes outside it, or misaligned, take the
+         * general path below (which finds another allocation or the fault) */
+        const uint8_t *data = NULL;
+        uint64_t base = 0, size = 0;
+        switch (x->space) {
+        case WS_SP_GLOBAL: {
+            const ws_alloc *al = x->gc->a;
+            if (al && x->gc->gen == w->g->d->free_gen) {
+                data = al->data;
+                base = al->addr;
+                size = al->size;
+            }
+            break;
+        }
+        case WS_SP_PARAM:
+            data = w->g->params;
+            size = w->g->param_bytes;
+            break;
+        case WS_SP_CONST:
+            data = w->g->m->cbank;
+            size = w->g->m->cbank_size;
+            break;
+        case WS_SP_SHARED:
+            if (w->cta) {
+                data = w->cta->shared;
+                size = w->cta->shared_size;
+            }
+            break;
+        default:
+            break;
+        }
+        if (data && size >= n) {
+            const uint64_t lim = size - n;
+            const uint8_t sp = (uint8_t)x->space;
             uint32_t rest = 0;
             WS_LANES(exec, l) {
                 uint64_t a = w->maddr[l], o = a - base;
                 if (o <= lim && !(a & (n - 1))) {
-                    w->mptr[l] = data + o;
-                    w->mspace[l] = WS_SP_GLOBAL;
+                    w->mptr[l] = (uint8_t *)data + o;
+                    w->mspace[l] = sp;
+                    if (st) {
+                        st->addr[l] = a;
+                        st->lane_space[l] = sp;
+                    }
                 } else {
                     rest |= 1u << l;
                 }
             }
-            if (!rest)
-                return 0;
-            exec = rest;
+            todo = rest;
         }
     }
-    ws_step *st = w->st;
-    WS_LANES(exec, l) {
+    WS_LANES(todo, l) {
         uint64_t a = w->maddr[l];
         int sp = x->space;
         if (generic)
@@ -174,14 +207,18 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
         st->generic = generic;
         st->size = n;
         st->mem_mask = exec;
-        int sp = -1;
-        WS_LANES(exec, l) {
-            if (sp < 0)
-                sp = w->mspace[l];
-            else if (sp != w->mspace[l])
-                sp = WS_SP_NONE;
+        if (!generic) {
+            st->space = (ws_ptx_space)x->space;     /* every lane's */
+        } else {
+            int sp = -1;
+            WS_LANES(exec, l) {
+                if (sp < 0)
+                    sp = w->mspace[l];
+                else if (sp != w->mspace[l])
+                    sp = WS_SP_NONE;
+            }
+            st->space = sp < 0 ? WS_SP_NONE : (ws_ptx_space)sp;
         }
-        st->space = sp < 0 ? (ws_ptx_space)(generic ? WS_SP_NONE : x->space) : (ws_ptx_space)sp;
     }
     return 0;
 }
