@@ -116,10 +116,6 @@ void ws_sm_flush_all(ws_sm *sm, uint64_t now)
  * cache lines instead of every slot: when the warp is worth examining, and
  * the class a warp that is not examined gives its scheduler's cycle. */
 enum { SC_SB = 1, SC_PIPE = 2 };
-typedef struct ws_sent {
-    uint64_t elig;          /* the slot's elig; WS_NEVER for an empty slot */
-    uint8_t cls;            /* SC_SB / SC_PIPE when not examined, else 0 */
-} ws_sent;
 
 /* A warp whose next instruction passed the scoreboard and membar checks
  * keeps passing them until it issues (only its own issue adds pending or
@@ -138,7 +134,9 @@ struct ws_sched {
     uint32_t greedy;        /* GTO: current warp's slot, UINT32_MAX none */
     uint8_t cls;            /* last cycle's GPGPU-Sim class: 0 idle 1 scoreboard 2 stall 3 issue */
     uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
-    ws_sent *ent;           /* per slot of the SM (shared by its schedulers) */
+    /* per slot of the SM (shared by its schedulers): */
+    uint64_t *eelig;        /* the slot's elig; WS_NEVER for an empty slot */
+    uint8_t *ecls;          /* SC_SB / SC_PIPE when not examined, else 0 */
     ws_sok *ok;             /* per slot of the SM (shared by its schedulers) */
 };
 typedef struct ws_sched ws_sched;
@@ -148,13 +146,14 @@ typedef struct ws_sched ws_sched;
  * an unclean launch, after which ws_sm_add_cta resyncs the whole SM. */
 static inline void sent_sync(ws_sm *sm, const ws_slot *s)
 {
-    ws_sent *e = &sm->scheds->ent[s - sm->slots];
+    size_t x = (size_t)(s - sm->slots);
+    ws_sched *sc = sm->scheds;
     if (!s->w) {
-        e->elig = WS_NEVER;
-        e->cls = 0;
+        sc->eelig[x] = WS_NEVER;
+        sc->ecls[x] = 0;
         return;
     }
-    e->elig = s->elig;
+    sc->eelig[x] = s->elig;
     uint8_t c = 0;
     if (s->elig != WS_NEVER) {
         if (s->reason == WS_STALL_WAIT || s->reason == WS_STALL_SHORT_SCOREBOARD) c = SC_SB;
@@ -162,7 +161,7 @@ static inline void sent_sync(ws_sm *sm, const ws_slot *s)
     } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
         c = SC_SB;
     }
-    e->cls = c;
+    sc->ecls[x] = c;
 }
 
 
@@ -239,16 +238,18 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     sm->ctas = ws_xmalloc(sm->nctas * sizeof *sm->ctas);
     memset(sm->ctas, 0, sm->nctas * sizeof *sm->ctas);
     ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
-    ws_sent *ent = ws_xmalloc(sm->nslots * sizeof *ent);
+    uint64_t *eelig = ws_xmalloc(sm->nslots * sizeof *eelig);
+    uint8_t *ecls = ws_xmalloc(sm->nslots * sizeof *ecls);
     ws_sok *ok = ws_xmalloc(sm->nslots * sizeof *ok);
     for (uint32_t i = 0; i < sm->nslots; i++) {
-        ent[i].elig = WS_NEVER;
-        ent[i].cls = 0;
+        eelig[i] = WS_NEVER;
+        ecls[i] = 0;
         ok[i].ti = NULL;
         ok[i].mio = -1;
     }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
-        sc[i].ent = ent;
+        sc[i].eelig = eelig;
+        sc[i].ecls = ecls;
         sc[i].ok = ok;
         sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
         sc[i].n = 0;
@@ -271,7 +272,8 @@ void ws_sm_fini(ws_sm *sm)
     if (!sm->slots) return;
     ws_sched *sc = sm->scheds;
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
-    free(sc->ent);
+    free(sc->eelig);
+    free(sc->ecls);
     free(sc->ok);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
@@ -595,11 +597,61 @@ static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
     return n;
 }
 
+/* The first position from i on whose warp is worth examining at `now`, or
+ * n; the warps passed over add their elig to *mine and their class to *cls.
+ * Kept out of line: the scan's hot loop gets registers of its own. */
+__attribute__((noinline))
+static uint32_t scan_ready(const uint64_t *eelig, const uint8_t *ecls, const uint16_t *ord, uint32_t i,
+                           uint32_t n, uint64_t now, uint64_t *mine, uint8_t *cls)
+{
+    uint64_t m = *mine;
+    uint8_t c = *cls;
+    for (; i < n; i++) {
+        uint32_t x = ord[i];
+        uint64_t e = eelig[x];
+        if (e <= now)
+            break;
+        m = e < m ? e : m;
+        c |= ecls[x];
+    }
+    *mine = m;
+    *cls = c;
+    return i;
+}
+
+/* The same, skipping slot `skip`. */
+static uint32_t scan_ready_skip(const uint64_t *eelig, const uint8_t *ecls, const uint16_t *ord, uint32_t i,
+                                uint32_t n, uint32_t skip, uint64_t now, uint64_t *mine, uint8_t *cls)
+{
+    for (; i < n; i++) {
+        uint32_t x = ord[i];
+        if (x == skip) continue;
+        uint64_t e = eelig[x];
+        if (e <= now) break;
+        if (e < *mine) *mine = e;
+        *cls |= ecls[x];
+    }
+    return i;
+}
+
+/* The outcome of a scheduler's cycle: its class and when to look again. */
+static inline void sched_close(ws_sm *sm, ws_sched *sc, uint64_t now, bool issued, uint8_t cls, uint64_t mine)
+{
+    if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
+    if (sc->n == 0) sc->min_elig = WS_NEVER;
+    if (issued) sm->c.sched_issue++;
+    else if (cls & SC_SB) sm->c.sched_scoreboard++;
+    else if (cls & SC_PIPE) sm->c.sched_stall++;
+    else sm->c.sched_idle++;
+    sc->cls = issued ? 3 : (cls & SC_SB) ? 1 : (cls & SC_PIPE) ? 2 : 0;
+}
+
 int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
     ws_sched *scs = sm->scheds;
-    const ws_sent *ent = scs->ent;
+    const uint64_t *eelig = scs->eelig;
+    const uint8_t *ecls = scs->ecls;
     uint16_t order[256];
     int fault = 0;
 
@@ -631,55 +683,56 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
         bool issued = false;
         uint8_t cls = 0;
         uint64_t mine = WS_NEVER;
-        /* position -1: the greedy warp (if any), then the order without it */
-        for (int64_t i = first == UINT32_MAX ? 0 : -1; i < (int64_t)n; i++) {
-            uint32_t x = i < 0 ? first : ord[i];
-            if (i >= 0 && x == first) continue;
-            const ws_sent *e = &ent[x];
-            if (e->elig > now) {
-                /* not worth examining: its wait tells the class */
-                if (e->elig < mine) mine = e->elig;
-                cls |= e->cls;
-                continue;
+        /* the greedy warp (if any) first, then the order without it; a warp
+         * not worth examining gives its wait's class and its elig.  Passing
+         * over the greedy warp again adds nothing new (min and or; a warp
+         * examined and not issued waits past now, with a class its outcome
+         * has given), so the scan skips it only if it were ready again. */
+        uint32_t i = 0, x = first, skip = UINT32_MAX;
+        if (x != UINT32_MAX && eelig[x] > now) {
+            mine = eelig[x];
+            cls = ecls[x];
+            x = UINT32_MAX;
+        }
+        for (;;) {
+            if (x == UINT32_MAX) {
+                i = skip == UINT32_MAX ? scan_ready(eelig, ecls, ord, i, n, now, &mine, &cls)
+                                       : scan_ready_skip(eelig, ecls, ord, i, n, skip, now, &mine, &cls);
+                if (i >= n) break;
+                x = ord[i++];
             }
             ws_slot *s = &sm->slots[x];
             int ev = examine(sm, x, now, !issued, err, &fault);
             sent_sync(sm, s);
             if (fault) return -1;
             if (s->w && s->elig < mine) mine = s->elig;
-            if (ev == EV_ISSUE && !issued) {
+            if (ev == EV_ISSUE) {
                 issued = true;
                 if (g->cfg.sched == WS_SCHED_GTO)
-                    sc->greedy = sm->slots[x].w ? x : UINT32_MAX;
+                    sc->greedy = s->w ? x : UINT32_MAX;
                 else if (sc->n)
                     sc->rr = (sc->rr + 1) % (g->cfg.sched == WS_SCHED_LRR ? sc->n
                              : (sc->n < g->cfg.sched_active ? sc->n : g->cfg.sched_active));
-                /* GTO/LRR: stop looking once a warp issued (the rest keep their
+                /* stop looking once a warp issued (the rest keep their
                  * reasons; see the header comment) */
                 mine = now + 1;
                 break;
-            } else if (ev == EV_BLOCK_SB) {
-                cls |= SC_SB;
-            } else if (ev == EV_BLOCK_PIPE) {
-                cls |= SC_PIPE;
             }
+            if (ev == EV_BLOCK_SB) cls |= SC_SB;
+            else if (ev == EV_BLOCK_PIPE) cls |= SC_PIPE;
+            if (x == first && eelig[x] <= now) skip = x;
+            x = UINT32_MAX;
         }
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL && !issued) {
             /* warps outside the active set were not looked at, and a
              * demotion in this scan may have moved one into it: their
              * waits count too, or the scheduler could sleep past them */
-            for (uint32_t i = 0; i < sc->n; i++) {
-                uint64_t e = ent[sc->list[i]].elig;
+            for (uint32_t j = 0; j < sc->n; j++) {
+                uint64_t e = eelig[sc->list[j]];
                 if (e < mine) mine = e > now ? e : now + 1;
             }
         }
-        if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
-        if (sc->n == 0) sc->min_elig = WS_NEVER;
-        if (issued) sm->c.sched_issue++;
-        else if (cls & SC_SB) sm->c.sched_scoreboard++;
-        else if (cls & SC_PIPE) sm->c.sched_stall++;
-        else sm->c.sched_idle++;
-        sc->cls = issued ? 3 : (cls & SC_SB) ? 1 : (cls & SC_PIPE) ? 2 : 0;
+        sched_close(sm, sc, now, issued, cls, mine);
     }
     return 0;
 }
