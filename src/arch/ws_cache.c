@@ -97,6 +97,8 @@ ws_cache *ws_cache_create(const ws_cache_config *cfg, ws_error *err)
     for (size_t i = 0; i < n; i++)
         c->tag[i] = WS_TAG_NONE;
     c->ln = ws_xcalloc(n, sizeof *c->ln);
+    c->ord = ws_xcalloc(n, sizeof *c->ord);
+    c->pend = ws_xcalloc(n, sizeof *c->pend);
     ws_rng_seed(&c->rng, cfg->seed);
     c->missq.cap = cfg->missq;
     if (ws_mshr_init(c, err) != 0) {
@@ -113,6 +115,8 @@ void ws_cache_free(ws_cache *c)
     ws_mshr_fini(c);
     free(c->tag);
     free(c->ln);
+    free(c->ord);
+    free(c->pend);
     free(c);
 }
 
@@ -145,23 +149,24 @@ int ws_cache_victim(ws_cache *c, uint32_t set, bool skip_pending)
 {
     size_t base = (size_t)set * c->ways;
     const uint64_t *t = c->tag + base;
-    const ws_cline *l = c->ln + base;
+    const uint64_t *ord = c->ord + base;
+    const uint8_t *pend = c->pend + base;
     uint32_t ncand = 0;
     int best = -1;
     for (uint32_t w = 0; w < c->ways; w++) {
         if (t[w] == WS_TAG_NONE)
             return (int)w;
-        if (skip_pending && l[w].pending)
+        if (skip_pending && pend[w])
             continue;
         ncand++;
-        if (best < 0 || l[w].order < l[best].order)
+        if (best < 0 || ord[w] < ord[best])
             best = (int)w;
     }
     if (best < 0 || c->cfg.repl != WS_REPL_RANDOM)
         return best;
     uint64_t k = ws_rng_below(&c->rng, ncand);
     for (uint32_t w = 0; w < c->ways; w++) {
-        if (skip_pending && l[w].pending)
+        if (skip_pending && pend[w])
             continue;
         if (k-- == 0)
             return (int)w;
@@ -189,10 +194,11 @@ void ws_cache_install(ws_cache *c, uint32_t idx, uint64_t line, const ws_mreq *r
     ws_cline *l = &c->ln[idx];
     c->tag[idx] = line;
     memset(l, 0, sizeof *l);
+    c->pend[idx] = 0;
     l->owner = r->owner;
     l->prefetched = prefetched;
     l->aux = prefetched ? r->pf_key : 0;
-    l->order = ++c->stamp;
+    c->ord[idx] = ++c->stamp;
     l->last_access = cycle;
     l->fill_cycle = cycle;
     c->gen++;
@@ -202,13 +208,15 @@ void ws_cache_kill(ws_cache *c, uint32_t idx)
 {
     c->tag[idx] = WS_TAG_NONE;
     memset(&c->ln[idx], 0, sizeof c->ln[idx]);
+    c->ord[idx] = 0;
+    c->pend[idx] = 0;
     c->gen++;
 }
 
 static inline void touch(ws_cache *c, ws_cline *l, uint64_t cycle)
 {
     if (c->cfg.repl == WS_REPL_LRU)
-        l->order = ++c->stamp;
+        c->ord[l - c->ln] = ++c->stamp;
     l->last_access = cycle;
 }
 
@@ -340,7 +348,7 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         m->demand_joined = 1;
     if (way >= 0 && c->cfg.alloc == WS_ALLOC_ON_MISS) {
         ws_cline *l = &c->ln[base + (uint32_t)way];
-        l->pending = 1;
+        c->pend[base + (uint32_t)way] = 1;
         l->reserved = m->pending;
     }
     ws_mreq_fifo_push(&c->missq, r);
@@ -372,7 +380,7 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         if (wb) {
             l->dirty |= need;
             touch(c, l, cycle);
-        } else if (c->cfg.wpol == WS_WP_WRITE_EVICT && !l->pending) {
+        } else if (c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way]) {
             uint32_t idx = (uint32_t)base + (uint32_t)way;
             ws_cache_evict_info(c, idx, &res.evicted);
             c->st.invalidations++;

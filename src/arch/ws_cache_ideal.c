@@ -7,7 +7,7 @@
 static inline void touch(ws_cache *c, ws_cline *l, uint64_t cycle)
 {
     if (c->cfg.repl == WS_REPL_LRU)
-        l->order = ++c->stamp;
+        c->ord[l - c->ln] = ++c->stamp;
     l->last_access = cycle;
 }
 
@@ -113,7 +113,7 @@ bool ws_cache_invalidate(ws_cache *c, uint64_t addr, ws_cache_evict *ev)
     if (way < 0)
         return false;
     uint32_t idx = set * c->ways + (uint32_t)way;
-    if (c->ln[idx].pending)
+    if (c->pend[idx])
         return false;
     ws_cache_evict_info(c, idx, ev);
     ws_cache_kill(c, idx);

@@ -9,16 +9,17 @@
 #define WS_TAG_NONE UINT64_MAX  /* tag of an invalid way */
 #define WS_MSHR_NONE UINT32_MAX
 
-/* One way's state (the tag lives in ws_cache.tag for a compact lookup). */
+/* One way's state.  What a lookup and a victim choice read lives in arrays
+ * of its own, so that a set's ways are a few bytes apart: the tag in
+ * ws_cache.tag, the replacement order in ws_cache.ord, the pending flag in
+ * ws_cache.pend. */
 typedef struct ws_cline {
     uint32_t valid, dirty;      /* sector masks */
     uint32_t reserved;          /* sectors its MSHR entry fetches (allocate-on-miss) */
     uint32_t owner;
     uint32_t aux;               /* the pf_key of the prefetch that allocated it */
-    uint64_t order;             /* LRU: last touch; FIFO: allocation (stamps) */
-    uint64_t fill_cycle, last_access;
     uint8_t prefetched, used;
-    uint8_t pending;            /* allocate-on-miss: an MSHR entry exists (no victim) */
+    uint64_t fill_cycle, last_access;
 } ws_cline;
 
 /* One MSHR entry: every request waiting for one line. */
@@ -38,6 +39,8 @@ struct ws_cache {
     uint32_t line_log2, set_log2, set_mask, sec_log2, nsec, ways;
     uint32_t all_sectors;       /* mask of every sector of a line */
     uint64_t *tag;              /* sets * ways line numbers, WS_TAG_NONE if invalid */
+    uint64_t *ord;              /* per way: LRU last touch, FIFO allocation (stamps) */
+    uint8_t *pend;              /* per way: allocate-on-miss MSHR entry exists (no victim) */
     ws_cline *ln;
     uint64_t stamp;             /* replacement order counter */
     ws_rng rng;

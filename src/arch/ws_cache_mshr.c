@@ -201,11 +201,11 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
     if (m->inflight == 0) {
         ws_mshr_release(c, e);
         if (l && c->cfg.alloc == WS_ALLOC_ON_MISS) {
-            l->pending = 0;
+            c->pend[l - c->ln] = 0;
             l->reserved = 0;
         }
     } else if (l && c->cfg.alloc == WS_ALLOC_ON_MISS) {
-        l->pending = 1;
+        c->pend[l - c->ln] = 1;
         l->reserved = m->pending;
     }
     return r;

@@ -129,9 +129,10 @@ ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner)
 
 ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
 {
-    size_t i;
-    for (i = 0; i < g->ntl; i++)
-        if (g->tl[i].f == f) break;
+    size_t i = g->tl_last;
+    if (i >= g->ntl || g->tl[i].f != f)
+        for (i = 0; i < g->ntl; i++)
+            if (g->tl[i].f == f) break;
     if (i == g->ntl) {
         WS_GROW(g->tl, g->captl, g->ntl + 1);
         g->tl[i].f = f;
@@ -139,6 +140,7 @@ ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
         memset(g->tl[i].c, 0, (f->ninsns + 1) * sizeof *g->tl[i].c);
         g->ntl++;
     }
+    g->tl_last = i;
     return &g->tl[i].c[pc <= f->ninsns ? pc : f->ninsns];
 }
 

@@ -85,6 +85,7 @@ struct ws_gpu {
     size_t nactr;
     ws_tline *tl;
     size_t ntl, captl;
+    size_t tl_last;             /* the entry the last ws_gpu_line_ctr found */
     /* prefetching: host-given array roles, a host-defined policy, the
      * log of policy/throttle transitions (the last WS_TLOG_CAP kept) */
     ws_pf_range pf_ranges[WS_ROLE_COUNT];

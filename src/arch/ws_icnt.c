@@ -19,6 +19,7 @@
 
 #define ICNT_NONE UINT32_MAX
 #define ICNT_MAX_PORTS 4096u
+#define ICNT_FLITS_TABLE 255u  /* packet sizes whose flit count is looked up, not divided */
 
 typedef struct icnt_pkt {
     ws_mreq *r;
@@ -56,6 +57,7 @@ struct ws_icnt {
     uint64_t in_pkts, out_pkts; /* waiting for a grant / granted, not popped */
     uint64_t next_tick;         /* the tick after the last one simulated */
     uint64_t next_try;          /* no grant or blocked output before this tick */
+    uint8_t flits_of[ICNT_FLITS_TABLE + 1];  /* ws_icnt_flits of 0 .. ICNT_FLITS_TABLE bytes */
     ws_icnt_stats st;
 };
 
@@ -112,6 +114,10 @@ ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err)
     n->out_want = ws_xcalloc(n->out_words, sizeof *n->out_want);
     n->want = ws_xcalloc((size_t)cfg->outputs * n->in_words, sizeof *n->want);
     n->next_try = UINT64_MAX;
+    for (uint32_t b = 0; b <= ICNT_FLITS_TABLE; b++) {
+        uint64_t f = b == 0 ? 1 : ((uint64_t)b + cfg->flit - 1) / cfg->flit;
+        n->flits_of[b] = (uint8_t)f;        /* <= 255: the flit is at least 1 byte */
+    }
     return n;
 }
 
@@ -132,7 +138,7 @@ const ws_icnt_config *ws_icnt_config_get(const ws_icnt *n) { return &n->cfg; }
 
 uint32_t ws_icnt_flits(const ws_icnt *n, uint32_t bytes)
 {
-    if (bytes == 0) return 1;
+    if (bytes <= ICNT_FLITS_TABLE) return n->flits_of[bytes];
     return (uint32_t)(((uint64_t)bytes + n->cfg.flit - 1) / n->cfg.flit);
 }
 
@@ -309,11 +315,54 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
     return next;
 }
 
+/* tick_grants for at most 64 inputs and 64 outputs (every bit set one word). */
+static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
+{
+    uint64_t next = UINT64_MAX, outs = 0;
+    uint64_t *want = n->want;       /* one word per output */
+    for (uint64_t bits = n->in_act[0]; bits; bits &= bits - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(bits);
+        const icnt_pkt *p = in_head(n, i);
+        uint64_t when = p->t;
+        if (when < n->inp[i].free_from) when = n->inp[i].free_from;
+        if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+        if (when > t) {
+            if (when < next) next = when;
+            continue;
+        }
+        want[p->output] |= 1ull << i;
+        outs |= 1ull << p->output;
+    }
+    for (; outs; outs &= outs - 1) {
+        uint32_t o = (uint32_t)__builtin_ctzll(outs);
+        uint64_t row = want[o];
+        want[o] = 0;
+        uint64_t from = row & (~0ull << n->outp[o].rr);     /* rr < inputs <= 64 */
+        uint32_t i = (uint32_t)__builtin_ctzll(from ? from : row);
+        bool others = (row & (row - 1)) != 0;
+        if (!room(n->outp[o].used, in_head(n, i)->flits, n->cfg.out_buffer)) {
+            n->st.out_blocked++;
+            if (t + 1 < next) next = t + 1;
+            continue;
+        }
+        grant(n, i, o, t);
+        if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
+        if (n->inp[i].n) {
+            const icnt_pkt *p = in_head(n, i);
+            uint64_t when = p->t;
+            if (when < n->inp[i].free_from) when = n->inp[i].free_from;
+            if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+            if (when < next) next = when;
+        }
+    }
+    return next;
+}
+
 void ws_icnt_tick(ws_icnt *n, uint64_t t)
 {
     n->next_tick = t + 1;
     if (n->in_pkts == 0 || t < n->next_try) return;
-    uint64_t next = tick_grants(n, t);
+    uint64_t next = n->in_words == 1 && n->out_words == 1 ? tick_grants1(n, t) : tick_grants(n, t);
     n->next_try = n->in_pkts ? (next > t + 1 ? next : t + 1) : UINT64_MAX;
 }
 

@@ -37,6 +37,31 @@ uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c)
     return (c / k->den) * k->num + (c % k->den) * k->num / k->den;
 }
 
+/* ws_memsys_dom_ticks for the tick's own use: the cycle after the last one
+ * asked for is one step on (the remainder grows by num, each den is a tick),
+ * any other is computed and remembered. */
+static inline uint64_t dom_ticks_memo(ws_memsys_clock *k, uint64_t c)
+{
+    if (k->den == 1) return c * k->num;
+    if (c == k->mc) return k->mt;
+    if (c == k->mc + 1 && k->num <= 4 * k->den) {
+        uint64_t r = k->mr + k->num, t = k->mt;
+        while (r >= k->den) {
+            r -= k->den;
+            t++;
+        }
+        k->mc = c;
+        k->mt = t;
+        k->mr = r;
+        return t;
+    }
+    uint64_t q = c / k->den, rem = c % k->den;
+    k->mc = c;
+    k->mt = q * k->num + rem * k->num / k->den;
+    k->mr = rem * k->num % k->den;
+    return k->mt;
+}
+
 /* The core cycle during which domain tick t happens: the c with
  * T(c) <= t < T(c+1), i.e. ceil((t + 1) * den / num) - 1. */
 uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t)
@@ -436,18 +461,18 @@ static void icnt_step(ws_memsys *m, uint64_t k)
 void ws_memsys_tick(ws_memsys *m, uint64_t c)
 {
     if (quiet(m)) return;
-    uint64_t i0 = ws_memsys_dom_ticks(&m->ci, c), i1 = ws_memsys_dom_ticks(&m->ci, c + 1);
+    uint64_t i0 = dom_ticks_memo(&m->ci, c), i1 = dom_ticks_memo(&m->ci, c + 1);
     for (uint64_t k = i0; k < i1; k++) icnt_step(m, k);
     if (i1 > m->icnt_next) m->icnt_next = i1;
     uint64_t ilast = i1 ? i1 - 1 : UINT64_MAX;
-    uint64_t l0 = ws_memsys_dom_ticks(&m->cl, c), l1 = ws_memsys_dom_ticks(&m->cl, c + 1);
+    uint64_t l0 = dom_ticks_memo(&m->cl, c), l1 = dom_ticks_memo(&m->cl, c + 1);
     for (uint64_t k = l0; k < l1; k++)
         for (uint32_t i = 0; i < m->nsubs; i++) {
             const ws_memsys_sub *s = &m->sub[i];
             if ((s->req_pending | s->fill.n) || s->rop.t0 <= c || s->hit.t0 <= k)
                 l2_step(m, i, c, k, ilast);
         }
-    uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c), d1 = ws_memsys_dom_ticks(&m->cd, c + 1);
+    uint64_t d0 = dom_ticks_memo(&m->cd, c), d1 = dom_ticks_memo(&m->cd, c + 1);
     for (uint64_t k = d0; k < d1; k++)
         for (uint32_t ch = 0; ch < m->nchans; ch++) dram_step(m, ch, c, k);
 }

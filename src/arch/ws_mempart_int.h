@@ -18,9 +18,12 @@ typedef struct ws_memsys_ring {
     uint32_t head, n, cap;
 } ws_memsys_ring;
 
-/* Domain ticks per core cycle, num / den in lowest terms. */
+/* Domain ticks per core cycle, num / den in lowest terms; and T(mc) = mt,
+ * (mc * num) mod den = mr, the last value the tick asked for (so that the
+ * next cycle's is found without a division). */
 typedef struct ws_memsys_clock {
     uint64_t num, den;
+    uint64_t mc, mt, mr;
 } ws_memsys_clock;
 
 typedef struct ws_memsys_sub {

@@ -28,6 +28,7 @@ static void clock_init(ws_memsys_clock *k, uint32_t f, uint32_t core)
     uint64_t g = gcd(f, core);
     k->num = f / g;
     k->den = core / g;
+    k->mc = k->mt = k->mr = 0;      /* T(0) = 0 */
 }
 
 static void ring_init(ws_memsys_ring *q, uint32_t cap)

@@ -29,7 +29,7 @@ static inline uint32_t popc32(uint32_t x)
     return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
-static void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, uint64_t len)
+static inline void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, uint64_t len)
 {
     c->stall[reason] += len;
     if (reason == WS_STALL_LONG_SCOREBOARD)
