@@ -29,6 +29,8 @@ struct ws_addrmap {
     uint32_t chan_log2;     /* channels is a power of two: log2, else 0 */
     bool chan_pow2;
     uint64_t sub_mask;      /* bits (of the address without the channel) that select the slice */
+    bool bg_pow2, sp_pow2;      /* bank_groups / subparts is a power of two: ... */
+    uint32_t bg_mask, sp_mask;  /* ... it minus 1 (x % n == x & mask) */
     field f[F_N];
 };
 
@@ -193,6 +195,10 @@ ws_addrmap *ws_addrmap_create(const char *spec, uint32_t channels, uint32_t subp
     m->bank_groups = bank_groups;
     m->chan_pow2 = is_pow2(channels);
     m->chan_log2 = m->chan_pow2 ? log2u(channels) : 0;
+    m->bg_pow2 = is_pow2(bank_groups);
+    m->sp_pow2 = is_pow2(subparts);
+    m->bg_mask = bank_groups - 1;
+    m->sp_mask = subparts - 1;
     if (parse(m, spec, err) < 0) goto fail;
     for (int f = 0; f < F_N; f++) field_build(&m->f[f]);
     if (m->chip_start < 0) {
@@ -294,8 +300,8 @@ void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out)
     out->bank = (uint32_t)field_get(&m->f[F_BANK], rest);
     out->row = (uint32_t)field_get(&m->f[F_ROW], rest);
     out->col = (uint32_t)field_get(&m->f[F_COL], rest);
-    out->bank_group = out->bank % m->bank_groups;
-    out->sub = out->bank % m->subparts;
+    out->bank_group = m->bg_pow2 ? out->bank & m->bg_mask : out->bank % m->bank_groups;
+    out->sub = m->sp_pow2 ? out->bank & m->sp_mask : out->bank % m->subparts;
 }
 
 void ws_addrmap_decode_req(const ws_addrmap *m, ws_mreq *r)

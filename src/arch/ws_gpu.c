@@ -286,7 +286,11 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
         }
         if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
             return -1;
-        if (g->cfg.stats_interval && now % g->cfg.stats_interval == 0) {
+        /* (sample_at: the next multiple of the interval after the last
+         * cycle that computed it; no division in the other cycles) */
+        if (g->cfg.stats_interval && now >= g->sample_at &&
+            (g->sample_at = (now / g->cfg.stats_interval + 1) * g->cfg.stats_interval,
+             now % g->cfg.stats_interval == 0)) {
             sync_counters(g, now + 1);
             ws_gpu_stats_sync(g);
             ws_stats_sample(g->stats, now);
@@ -325,7 +329,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             /* never jump over a time-series sample (it must see the
              * counters of its own cycle, as when stepping) */
             if (g->cfg.stats_interval) {
-                uint64_t b = (now / g->cfg.stats_interval + 1) * g->cfg.stats_interval;
+                uint64_t b = g->sample_at;      /* the next multiple of the interval after now */
                 if (t > b) t = b;
             }
             /* a budget ending inside the idle span: the next call goes on

@@ -79,6 +79,7 @@ struct ws_gpu {
     uint64_t warp_insns, thread_insns;
     uint64_t skipped;           /* cycles skipped as idle */
     uint64_t skip_to;           /* an idle jump a run's budget cut short (0: none) */
+    uint64_t sample_at;         /* no time-series sample is due before this cycle */
     uint64_t kernels;
     /* per allocation / per line */
     ws_alloc_ctr *actr;

@@ -240,13 +240,13 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     uint32_t ncreq = 0;
     if (m_const) {
         uint64_t lines[32];
-        uint32_t nl = 0, csz = 64;
+        uint32_t nl = 0, csz = 64;          /* a power of two (the cache checks its line) */
         if (sm->cmem) csz = ws_cache_config_get(sm->cmem)->line;
         for (uint32_t m = m_const; m; m &= m - 1) {
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
             uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
-            uint64_t ln = a / csz * csz;
+            uint64_t ln = a & ~(uint64_t)(csz - 1);
             if (!nl || lines[nl - 1] != ln)    /* lanes mostly share the last line */
                 add_distinct(lines, &nl, ln);
         }
@@ -276,6 +276,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     uint32_t nseg = 0;
     if (m_gl) {
         uint32_t segsz = g->cfg.coalesce_sector ? 32 : size >= 4 ? 128 : size == 2 ? 64 : 32;
+        uint32_t seglog = segsz == 128 ? 7 : segsz == 64 ? 6 : 5;
         uint64_t total = (uint64_t)g->cfg.nsms * sm->nslots * 32;
         uint64_t gslot = (uint64_t)sm->id * sm->nslots + slotno;
         for (uint32_t m = m_gl; m; m &= m - 1) {
@@ -289,7 +290,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
                     uint64_t word = a >> 2;
                     a = WS_GEN_LOCAL_BASE + (((word * total) + gslot * 32 + l) << 2) + (a & 3);
                 }
-                uint64_t key = a / segsz;
+                uint64_t key = a >> seglog;
                 uint32_t sec = 1u << ((a % 128) / 32);
                 uint32_t j = nseg;
                 if (nseg && segs[nseg - 1].key == key) j = nseg - 1;   /* mostly the last one */
@@ -320,7 +321,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         for (uint32_t j = 0; j < nseg; j++) {
             ws_mreq *r = ws_mreq_alloc(&g->pool);
             bool local = (segs[j].bytes & 0x80000000u) != 0;
-            uint64_t a = segs[j].key * segsz;
+            uint64_t a = segs[j].key << seglog;
             r->kind = is_load ? WS_MREQ_READ : is_store ? WS_MREQ_WRITE : WS_MREQ_ATOMIC;
             r->space = local ? WS_SP_LOCAL : WS_SP_GLOBAL;
             r->cacheop = st->cacheop;
@@ -330,7 +331,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             if (bypass) r->flags |= WS_MREQ_F_BYPASS_L1;
             r->sector_mask = segs[j].sectors;
             if (is_load && !bypass && sm->l1d && !ws_cache_config_get(sm->l1d)->sector) {
-                r->addr = a / line * line;
+                r->addr = a & ~(uint64_t)(line - 1);    /* L1's line: a power of two */
                 r->size = line;
                 r->sector_mask = (1u << (line / 32 < 32 ? line / 32 : 31)) - 1;
                 if (line / 32 == 0) r->sector_mask = 1;

@@ -349,7 +349,7 @@ static bool dram_drain(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
     ws_mreq *r;
     h->ret_wait = false;
     while ((r = ws_dram_peek(h->dram, kd))) {
-        uint32_t si = ch * sp + r->sub % sp;
+        uint32_t si = ch * sp + (r->sub < sp ? r->sub : r->sub % sp);
         bool sm = r->flags & WS_MREQ_F_MS_SM;
         if (sm && m->sub[si].fill.n >= m->cfg.queue) {
             h->ret_wait = true;
