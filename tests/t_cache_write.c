@@ -212,6 +212,62 @@ static void local_global(void)
     ws_cache_free(c);
 }
 
+/* Atomics performed in the cache (atomic_local): on a write-evict,
+ * no-allocate cache an atomic is a write-back store with fetch-on-write. */
+static void atomics(void)
+{
+    for (int local = 0; local <= 1; local++) {
+        ws_cache_config cfg = tc_cfg(1, 2, 128);
+        cfg.wpol = WS_WP_WRITE_EVICT;
+        cfg.atomic_local = local;
+        ws_cache *c = tc_new(&cfg);
+        const char *m = local ? "local" : "policy";
+        ws_mreq *a = tc_req(&pool, WS_MREQ_ATOMIC, 0x010, 4);
+        ws_cache_result res = ACC(c, a, 1);
+        ok(res.status == WS_CACHE_MISS && res.forwarded, "%s: an atomic miss goes down", m);
+        ok(ws_cache_missq_pop(c) == a, "%s: the atomic itself is queued", m);
+        if (!local) {
+            ok(tc_line(c, 0).state == WS_LINE_INVALID, "policy: nothing allocated (no-allocate)");
+            ws_cache_free(c);
+            continue;
+        }
+        ok(tc_line(c, 0).state != WS_LINE_INVALID && tc_line(c, 0).valid_mask == 0,
+           "local: the line is allocated, waiting for its data");
+        ws_mreq *a2 = tc_req(&pool, WS_MREQ_ATOMIC, 0x020, 4);
+        res = ACC(c, a2, 2);
+        ok(res.status == WS_CACHE_HIT_RESERVED && !res.forwarded, "local: a second atomic waits for the fill");
+        ws_mreq *want[] = { a, a2 };
+        ok(tc_chain_is(ws_cache_fill(c, a, 3, NULL), want, 2), "local: the fill releases both");
+        ws_cache_line_info li = tc_line(c, 0);
+        ok(li.valid_mask == 1 && li.dirty_mask == 1, "local: the line is valid and dirty");
+        ws_mreq *a3 = tc_req(&pool, WS_MREQ_ATOMIC, 0x030, 4);
+        res = ACC(c, a3, 4);
+        ok(res.status == WS_CACHE_HIT && !res.forwarded && !res.evicted.valid,
+           "local: an atomic hit stays in the cache (no write-evict)");
+        ws_mreq *w = tc_req(&pool, WS_MREQ_WRITE, 0x030, 4);
+        res = ACC(c, w, 5);
+        ok(res.status == WS_CACHE_HIT && res.forwarded && res.evicted.valid && res.evicted.dirty,
+           "local: a plain store still follows write-evict (and the dirty line is reported)");
+        ws_mreq *wbq = ws_cache_missq_pop(c);
+        ok(wbq && wbq->kind == WS_MREQ_WRITEBACK && wbq->addr == 0 && wbq->size == 128,
+           "local: ... the dirty line is written back first");
+        ok(ws_cache_missq_pop(c) == w, "local: ... then the store goes down");
+        ws_mreq_free(&pool, wbq);
+        ws_cache_free(c);
+    }
+    /* the policy rules where the cache allocates on fill */
+    ws_cache_config cfg = tc_cfg(1, 2, 128);
+    cfg.wpol = WS_WP_WRITE_EVICT;
+    cfg.alloc = WS_ALLOC_ON_FILL;
+    cfg.atomic_local = true;
+    ws_cache *c = tc_new(&cfg);
+    ws_mreq *a = tc_req(&pool, WS_MREQ_ATOMIC, 0x010, 4);
+    ws_cache_result res = ACC(c, a, 1);
+    ok(res.status == WS_CACHE_MISS && res.forwarded && ws_cache_mshr_free(c) == 8,
+       "allocate-on-fill: the atomic goes down without an MSHR entry");
+    ws_cache_free(c);
+}
+
 int main(void)
 {
     ws_mreq_pool_init(&pool);
@@ -220,6 +276,7 @@ int main(void)
     write_evict();
     validate();
     local_global();
+    atomics();
     ws_mreq_pool_fini(&pool);
     return tap_done();
 }

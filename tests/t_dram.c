@@ -368,6 +368,65 @@ static void test_demand_first(void)
     sim_fini(&s);
 }
 
+/* A prefetch a demand waits for is scheduled as a demand: promoted while
+ * queued (ws_dram_promote) or flagged before its push. */
+static void test_promote(void)
+{
+    ws_dram_config c = gtx();
+    c.demand_first = true;
+    sim s;
+    sim_init(&s, &c);
+    warm(&s, 0, 5, 200);
+    int p = sim_push(&s, WS_MREQ_PREFETCH, 0, 5, 64);
+    int d = sim_push(&s, WS_MREQ_READ, 0, 5, 64);
+    ok(ws_dram_promote(s.d, &s.req[p]), "a queued prefetch is promoted");
+    ok(!ws_dram_promote(s.d, &s.req[p]), "only once");
+    ok(!ws_dram_promote(s.d, &s.req[d]), "a demand is not promoted");
+    sim_run(&s, 400);
+    is_u64(s.done[p], 214, "promoted: the older prefetch goes first, at 200, as a demand would");
+    is_u64(s.done[d], 217, "the demand after it");
+    ok(!ws_dram_promote(s.d, &s.req[p]), "a finished request is not promoted");
+    is_u64(ws_dram_stats_get(s.d)->promoted, 1, "stats.promoted counts it");
+    sim_fini(&s);
+
+    /* flagged before the push */
+    sim_init(&s, &c);
+    warm(&s, 0, 5, 200);
+    ws_mreq *r = &s.req[s.n];
+    memset(r, 0, sizeof *r);
+    r->id = (uint64_t)s.n;
+    r->kind = WS_MREQ_PREFETCH;
+    r->flags = WS_MREQ_F_PROMOTED;
+    r->row = 5;
+    r->size = 64;
+    ok(ws_dram_push(s.d, r, s.t), "push of a promoted prefetch");
+    p = s.n++;
+    d = sim_push(&s, WS_MREQ_READ, 0, 5, 64);
+    sim_run(&s, 400);
+    is_u64(s.done[p], 214, "flagged before the push: first, as a demand");
+    is_u64(s.done[d], 217, "the demand after it");
+    is_u64(ws_dram_stats_get(s.d)->promoted, 1, "stats.promoted counts it");
+    sim_fini(&s);
+
+    /* promoted while queued behind a demand of its bank (which a prefetch
+     * must not pass): from the next clock it is an older demand */
+    for (int pro = 0; pro <= 1; pro++) {
+        sim_init(&s, &c);
+        warm(&s, 0, 5, 200);
+        p = sim_push(&s, WS_MREQ_PREFETCH, 0, 5, 64);  /* row hit, older */
+        d = sim_push(&s, WS_MREQ_READ, 0, 9, 64);      /* row conflict: PRE at 200 */
+        sim_run(&s, 201);
+        if (pro) ok(ws_dram_promote(s.d, &s.req[p]), "promoted at 201");
+        sim_run(&s, 600);
+        /* PRE 200 (for the demand's row 9), ACT 212, RD 224, done 238; the
+         * other request then PRE 240, ACT 252, RD 264, done 278 */
+        is_u64(s.done[pro ? p : d], 238, "%s first: ACT 212 after the PRE at 200, done 238",
+               pro ? "promoted: the older prefetch (row 5 again)" : "not promoted: the demand");
+        is_u64(s.done[pro ? d : p], 278, "then the other: PRE 240, ACT 252, done 278");
+        sim_fini(&s);
+    }
+}
+
 /* tRAS < tRCD: a prefetch to the old row could precharge the row opened for
  * a demand before the demand's column command is ready, forever.  Prefetches
  * use only banks without a waiting demand. */
@@ -487,6 +546,7 @@ int main(void)
     test_frfcfs();
     test_demand_first();
     test_demand_first_livelock();
+    test_promote();
     test_queue_full();
     test_return_queue();
     test_config_errors();

@@ -222,25 +222,30 @@ static inline void touch(ws_cache *c, ws_cline *l, uint64_t cycle)
 
 /* Evict way idx (valid or not) for a new line: count it, describe it, queue
  * its write-back.  The caller has checked the miss-queue room. */
+/* A dirty line leaves: its write-back goes to the miss queue. */
+static void write_back(ws_cache *c, const ws_cache_evict *ev, ws_mreq_pool *pool, uint64_t cycle)
+{
+    c->st.writebacks++;
+    if (!pool)
+        return;
+    ws_mreq *wb = ws_mreq_alloc(pool);
+    wb->kind = WS_MREQ_WRITEBACK;
+    wb->addr = ev->addr;
+    wb->size = c->cfg.line;
+    wb->sector_mask = ev->dirty_mask;
+    wb->owner = ev->owner;
+    wb->t_l1 = cycle;
+    ws_mreq_fifo_push(&c->missq, wb);
+}
+
 static void evict(ws_cache *c, uint32_t idx, ws_cache_evict *ev, ws_mreq_pool *pool, uint64_t cycle)
 {
     ws_cache_evict_info(c, idx, ev);
     if (!ev->valid)
         return;
     c->st.evictions++;
-    if (ev->dirty) {
-        c->st.writebacks++;
-        if (pool) {
-            ws_mreq *wb = ws_mreq_alloc(pool);
-            wb->kind = WS_MREQ_WRITEBACK;
-            wb->addr = ev->addr;
-            wb->size = c->cfg.line;
-            wb->sector_mask = ev->dirty_mask;
-            wb->owner = ev->owner;
-            wb->t_l1 = cycle;
-            ws_mreq_fifo_push(&c->missq, wb);
-        }
-    }
+    if (ev->dirty)
+        write_back(c, ev, pool, cycle);
 }
 
 static inline bool missq_room(const ws_cache *c, uint32_t n)
@@ -299,6 +304,9 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
             res.aux = m->aux;
             m->demand_joined = 1;
         }
+        if ((demand || (r->flags & WS_MREQ_F_PROMOTED)) && m->lead &&
+            !(m->lead->flags & WS_MREQ_F_PROMOTED))
+            res.promote = m->lead;
         if (way >= 0)
             touch(c, &c->ln[base + (uint32_t)way], cycle);
         count(c, &res, WS_CACHE_HIT_RESERVED, r->kind);
@@ -337,6 +345,7 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         e = ws_mshr_alloc(c, line);
         c->ent[e].prefetch = !demand;
         c->ent[e].aux = demand ? 0 : r->pf_key;
+        c->ent[e].lead = demand ? NULL : r;
     } else {
         c->st.mshr_merges++;
     }
@@ -365,12 +374,14 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
     ws_cache_result res;
     memset(&res, 0, sizeof res);
     size_t base = (size_t)set * c->ways;
-    bool wb = ws_cache_wb(c, r->flags);
+    bool wb = ws_cache_wb(c, r);
     ws_cline *l = way >= 0 ? &c->ln[base + (uint32_t)way] : NULL;
 
     if (l && (need & ~l->valid) == 0) {     /* write hit */
         bool fwd = !wb;
-        if (fwd && !missq_room(c, 1))
+        /* write-evict of a line an atomic made dirty (atomic_local) writes it back */
+        bool dirty = fwd && (l->dirty & l->valid) && pool;
+        if (fwd && !missq_room(c, 1u + dirty))
             return fail(c, WS_CFAIL_MISSQ_FULL);
         if (l->prefetched && !l->used) {
             l->used = 1;
@@ -384,6 +395,8 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
             uint32_t idx = (uint32_t)base + (uint32_t)way;
             ws_cache_evict_info(c, idx, &res.evicted);
             c->st.invalidations++;
+            if (res.evicted.dirty)
+                write_back(c, &res.evicted, pool, cycle);
             ws_cache_kill(c, idx);
         } else {
             touch(c, l, cycle);
@@ -395,7 +408,7 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         count(c, &res, WS_CACHE_HIT, r->kind);
         return res;
     }
-    if (c->cfg.walloc == WS_WA_NONE) {
+    if (ws_cache_walloc_of(c, r) == WS_WA_NONE) {
         if (!missq_room(c, 1))
             return fail(c, WS_CFAIL_MISSQ_FULL);
         ws_mreq_fifo_push(&c->missq, r);
@@ -460,7 +473,7 @@ ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq
     }
     if (!write)
         return fetch_path(c, r, line, set, way, need, cycle, pool);
-    if (c->cfg.walloc == WS_WA_FETCH) {
+    if (ws_cache_walloc_of(c, r) == WS_WA_FETCH) {
         if (way >= 0 && (need & ~c->ln[(size_t)set * c->ways + (uint32_t)way].valid) == 0)
             return write_path(c, r, line, set, way, need, cycle, pool);
         return fetch_path(c, r, line, set, way, need, cycle, pool);

@@ -56,7 +56,14 @@
  *   for an entry a prefetch created) is `prefetched`.  The first demand HIT on
  *   it sets `used` (and first_use_of_prefetch); a demand request merged into
  *   or joining an entry created by a prefetch sets hit_prefetch_pending (for
- *   HIT_RESERVED) and marks the line used when that entry's fill arrives. */
+ *   HIT_RESERVED) and marks the line used when that entry's fill arrives.
+ * - Late prefetches.  A demand (or a prefetch a demand already waits for,
+ *   WS_MREQ_F_PROMOTED) joining an entry a prefetch created returns that
+ *   prefetch, still in flight below this cache, in `promote`: the memory
+ *   system then serves it at demand priority (ws_memsys_promote).
+ * - Atomics.  With atomic_local an atomic is performed in this cache: when
+ *   the write policy would send it on (write-through, write-evict or
+ *   no-allocate), it is handled as a write-back store with fetch-on-write. */
 #ifndef WS_CACHE_H
 #define WS_CACHE_H
 
@@ -108,6 +115,7 @@ typedef struct ws_cache_config {
     uint32_t mshr_merge;    /* requests one MSHR entry may hold, the first
                              * miss included (0: unlimited) */
     uint32_t missq;         /* miss-queue entries (0: unbounded) */
+    bool atomic_local;      /* atomics are performed here (write-back, fetch-on-write) */
     uint64_t seed;          /* random replacement */
     /* The address the set index is computed from (NULL: the address
      * itself).  An L2 slice indexes by the partition address, without the
@@ -156,6 +164,7 @@ typedef struct ws_cache_result {
     bool first_use_of_prefetch; /* a demand hit on a prefetched line not used before */
     bool hit_prefetch_pending;  /* HIT_RESERVED on a line a prefetch is bringing in */
     bool first_join_of_prefetch;/* ... and the first demand to join that entry (a late prefetch) */
+    ws_mreq *promote;       /* HIT_RESERVED of a demand: the prefetch in flight it waits for (or NULL) */
     uint32_t aux;           /* first_use_of_prefetch / hit_prefetch_pending: the prefetch's pf_key */
     uint32_t fetch_mask;    /* a MISS going down to fetch: the sectors it fetches
                              * (bit i = sector i of the line; 1 when unsectored) */
@@ -253,6 +262,8 @@ uint32_t ws_cache_missq_len(const ws_cache *c);
  * free any request. */
 ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *ev);
 
+/* The prefetch in flight that created the MSHR entry of addr's line (NULL: none). */
+ws_mreq *ws_cache_mshr_lead(const ws_cache *c, uint64_t addr);
 /* Free MSHR entries (UINT32_MAX when unlimited) / whether the cache has
  * anything outstanding (MSHR entries or miss-queue requests). */
 uint32_t ws_cache_mshr_free(const ws_cache *c);

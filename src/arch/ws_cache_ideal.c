@@ -60,13 +60,13 @@ bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws
     if (l && (need & ~l->valid) == 0) {     /* hit */
         if (demand && l->prefetched && !l->used)
             l->used = 1;
-        if (ws_cache_is_write(r->kind) && !ws_cache_wb(c, r->flags) && c->cfg.wpol == WS_WP_WRITE_EVICT) {
+        if (ws_cache_is_write(r->kind) && !ws_cache_wb(c, r) && c->cfg.wpol == WS_WP_WRITE_EVICT) {
             ws_cache_evict_info(c, (uint32_t)idx, ev);
             c->st.invalidations++;
             ws_cache_kill(c, (uint32_t)idx);
         } else {
             touch(c, l, cycle);
-            if (ws_cache_is_write(r->kind) && ws_cache_wb(c, r->flags))
+            if (ws_cache_is_write(r->kind) && ws_cache_wb(c, r))
                 l->dirty |= need;
         }
         count(c, r->kind, true);
@@ -77,12 +77,12 @@ bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws
         l->valid |= need;
         l->fill_cycle = cycle;
         c->st.fills++;
-    } else if (c->cfg.walloc != WS_WA_NONE) {
+    } else if (ws_cache_walloc_of(c, r) != WS_WA_NONE) {
         l = allocate(c, set, way, line, r, false, cycle, ev);
         l->valid |= need;
-        if (ws_cache_wb(c, r->flags))
+        if (ws_cache_wb(c, r))
             l->dirty |= need;
-        if (c->cfg.walloc == WS_WA_FETCH) {
+        if (ws_cache_walloc_of(c, r) == WS_WA_FETCH) {
             l->fill_cycle = cycle;
             c->st.fills++;
         }

@@ -32,6 +32,7 @@ typedef struct ws_mshr_ent {
     uint8_t in_use, prefetch, demand_joined;
     uint32_t aux;               /* pf_key of the prefetch that created it */
     ws_mreq *head, *tail;       /* waiting (merged) requests, arrival order */
+    ws_mreq *lead;              /* the prefetch that created it, until its fill */
 } ws_mshr_ent;
 
 struct ws_cache {
@@ -104,11 +105,25 @@ static inline bool ws_cache_is_write(uint8_t kind)
     return kind == WS_MREQ_WRITE || kind == WS_MREQ_ATOMIC || kind == WS_MREQ_WRITEBACK;
 }
 
+/* An atomic this cache performs itself (write-back, fetch-on-write; only
+ * with allocate-on-miss, where a dirty victim can be written back). */
+static inline bool ws_cache_atomic_here(const ws_cache *c, const ws_mreq *r)
+{
+    return r->kind == WS_MREQ_ATOMIC && c->cfg.atomic_local && c->cfg.alloc == WS_ALLOC_ON_MISS;
+}
+
 /* Effective write-back for this request (LOCAL_WB_GLOBAL_WT by its flag). */
-static inline bool ws_cache_wb(const ws_cache *c, uint32_t flags)
+static inline bool ws_cache_wb(const ws_cache *c, const ws_mreq *r)
 {
     return c->cfg.wpol == WS_WP_WRITE_BACK ||
-           (c->cfg.wpol == WS_WP_LOCAL_WB_GLOBAL_WT && (flags & WS_MREQ_F_LOCAL));
+           (c->cfg.wpol == WS_WP_LOCAL_WB_GLOBAL_WT && (r->flags & WS_MREQ_F_LOCAL)) ||
+           ws_cache_atomic_here(c, r);
+}
+
+/* Effective write-allocation policy for this request. */
+static inline ws_cache_walloc ws_cache_walloc_of(const ws_cache *c, const ws_mreq *r)
+{
+    return ws_cache_atomic_here(c, r) && c->cfg.walloc == WS_WA_NONE ? WS_WA_FETCH : c->cfg.walloc;
 }
 
 /* ws_cache.c */

@@ -129,11 +129,11 @@ void ws_mshr_release(ws_cache *c, uint32_t e)
 /* A released fetch-on-write write lands in the line. */
 static void apply_write(ws_cache *c, ws_cline *l, const ws_mreq *q)
 {
-    if (!l || !ws_cache_is_write(q->kind) || c->cfg.walloc != WS_WA_FETCH)
+    if (!l || !ws_cache_is_write(q->kind) || ws_cache_walloc_of(c, q) != WS_WA_FETCH)
         return;
     uint32_t need = ws_cache_need(c, q->addr, q->size);
     l->valid |= need;
-    if (ws_cache_wb(c, q->flags))
+    if (ws_cache_wb(c, q))
         l->dirty |= need;
 }
 
@@ -169,6 +169,8 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
     }
     ws_cline *l = way >= 0 ? &c->ln[base + (uint32_t)way] : NULL;
     c->st.fills++;
+    if (m->lead == r)
+        m->lead = NULL;
     m->inflight--;
     m->nreq--;
     if (l) {
@@ -209,6 +211,12 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
         l->reserved = m->pending;
     }
     return r;
+}
+
+ws_mreq *ws_cache_mshr_lead(const ws_cache *c, uint64_t addr)
+{
+    uint32_t e = ws_mshr_find(c, addr >> c->line_log2);
+    return e == WS_MSHR_NONE ? NULL : c->ent[e].lead;
 }
 
 uint32_t ws_cache_mshr_free(const ws_cache *c)

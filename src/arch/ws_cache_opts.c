@@ -41,6 +41,7 @@ int ws_cache_config_from_opts(ws_cache_config *c, const ws_opts *o, const char *
     c->mshrs = (uint32_t)val(o, prefix, "mshr", 0);
     c->mshr_merge = (uint32_t)val(o, prefix, "mshr_merge", 1);
     c->missq = (uint32_t)val(o, prefix, "missq", 0);
+    c->atomic_local = val(o, prefix, "atomics", 1) == 0;     /* 0: local */
     c->seed = seed;
     return 0;
 }

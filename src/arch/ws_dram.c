@@ -518,7 +518,8 @@ bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t t)
     e->row = r->row;
     e->bank = (uint16_t)(r->bank % d->cfg.banks);
     e->write = r->kind == WS_MREQ_WRITE || r->kind == WS_MREQ_WRITEBACK;
-    e->prefetch = r->kind == WS_MREQ_PREFETCH;
+    e->prefetch = r->kind == WS_MREQ_PREFETCH && !(r->flags & WS_MREQ_F_PROMOTED);
+    if (r->kind == WS_MREQ_PREFETCH && !e->prefetch) d->st.promoted++;
     e->ncol = r->size > d->atom ? (r->size + d->atom - 1) / d->atom : 1;
     dram_bank *b = &d->bank[e->bank];
     e->next = -1;
@@ -536,6 +537,22 @@ bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t t)
     if (retq_blocked(d, e, cmd)) d->blk_ready = min64(d->blk_ready, rt);
     else d->next_cmd = min64(d->next_cmd, rt);
     return true;
+}
+
+bool ws_dram_promote(ws_dram *d, const ws_mreq *r)
+{
+    uint32_t bi = r->bank % d->cfg.banks;
+    for (int32_t i = d->bank[bi].head; i >= 0; i = d->ent[i].next) {
+        dram_ent *e = &d->ent[i];
+        if (e->r != r) continue;
+        if (!e->prefetch) return false;
+        e->prefetch = 0;
+        d->st.promoted++;
+        bank_refresh(d, bi);
+        d->next_cmd = 0;
+        return true;
+    }
+    return false;
 }
 
 ws_mreq *ws_dram_pop(ws_dram *d, uint64_t t)

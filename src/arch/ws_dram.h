@@ -40,7 +40,9 @@
  *   demand_first: WS_MREQ_PREFETCH requests issue a command only in clocks
  *            where no other request can (two passes), and only to banks in
  *            which no demand request waits (a prefetch's PRE could close
- *            the row just opened for a demand, forever).
+ *            the row just opened for a demand, forever).  A prefetch a
+            demand waits for (WS_MREQ_F_PROMOTED at the push, or
+            ws_dram_promote while queued) counts as a demand.
  * Once a request has issued its first column command it keeps its bank
  * until its last one (no precharge in between).  That first column command
  * also reserves a return-queue slot: it cannot issue while
@@ -102,6 +104,7 @@ typedef struct ws_dram_stats {
     uint64_t queue_occupancy;       /* sum over clocks of queued requests (at the start of the clock) */
     uint64_t queue_full;            /* pushes refused */
     uint64_t latency_sum;           /* sum over requests of (done - push clock), command clocks */
+    uint64_t promoted;              /* prefetches scheduled as demands because a demand waits for them */
 } ws_dram_stats;
 
 typedef struct ws_dram ws_dram;
@@ -119,6 +122,10 @@ bool ws_dram_can_accept(const ws_dram *d);
  * dcycle.  Returns false (and counts stats.queue_full) when the queue is
  * full; the request is then not taken. */
 bool ws_dram_push(ws_dram *d, ws_mreq *r, uint64_t dcycle);
+/* A demand now waits for queued prefetch r: from here on it is scheduled as
+ * a demand (stats.promoted).  Returns whether r was queued as a prefetch;
+ * the next tick then looks again (ws_dram_next_event is at most it). */
+bool ws_dram_promote(ws_dram *d, const ws_mreq *r);
 /* Simulate command clock dcycle (strictly increasing between calls; a call
  * with a clock already simulated does nothing; gaps are allowed up to
  * ws_dram_next_event, and the skipped clocks are accounted in the stats).

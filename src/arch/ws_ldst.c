@@ -412,6 +412,7 @@ static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
     ws_cache_result res = ws_cache_access(e->pfc, r, now, &g->pool);
     if (res.status == WS_CACHE_RESFAIL || res.status == WS_CACHE_MISS) return false;
     sm->lg_fail = -1;
+    if (res.promote) ws_memsys_promote(g->mem, res.promote);
     sm->ilreq++;
     bool hit = res.status == WS_CACHE_HIT;
     /* as on the L1 path: only the first use of a prefetched line (or joining its fill) is a prefetch hit */
@@ -600,6 +601,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         return;
     }
     sm->lg_fail = -1;
+    if (res.promote) ws_memsys_promote(g->mem, res.promote);
     if (e) {
         bool pf_line = res.first_use_of_prefetch || res.hit_prefetch_pending;
         int oc = res.status == WS_CACHE_HIT ? WS_PF_HIT : res.status == WS_CACHE_HIT_RESERVED ? WS_PF_HIT_PENDING

@@ -180,6 +180,22 @@ bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
     return true;
 }
 
+void ws_memsys_promote(ws_memsys *m, ws_mreq *r)
+{
+    if (r->kind != WS_MREQ_PREFETCH || (r->flags & WS_MREQ_F_PROMOTED)) return;
+    r->flags |= WS_MREQ_F_PROMOTED;
+    if (!(r->flags & WS_MREQ_F_MS_SM)) return;     /* not in the memory system yet */
+    if (r->level == WS_LVL_L2_PENDING) {
+        /* waiting in an L2 MSHR entry: the request that fetches the line */
+        ws_cache *l2 = m->sub[r->chan * m->cfg.subparts + r->sub].l2;
+        ws_mreq *lead = l2 ? ws_cache_mshr_lead(l2, r->addr) : NULL;
+        if (lead && lead != r) ws_memsys_promote(m, lead);
+    } else if (r->level == WS_LVL_DRAM && r->t_dram && !r->t_dram_done) {
+        ws_memsys_chan *h = &m->chan[r->chan];
+        if (ws_dram_promote(h->dram, r)) h->next_ev = 0;
+    }
+}
+
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
 {
     if (!m->rep_pending[sm] || cycle < m->pop_at[sm]) return NULL;
@@ -265,6 +281,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
     if (res.status == WS_CACHE_RESFAIL) return;
+    if (res.promote) ws_memsys_promote(m, res.promote);
     set_missq(m, s, ws_cache_missq_len(s->l2));
     ring_pop(&s->rop);
     r->t_l2 = c;
@@ -274,9 +291,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
          * the L2.  Other forwarded writes (write-through, write-evict,
          * no-allocate) are acknowledged when DRAM has them. */
         r->level = WS_LVL_DRAM;
-        if (res.status == WS_CACHE_MISS &&
-            (r->kind == WS_MREQ_READ || r->kind == WS_MREQ_PREFETCH ||
-             m->cfg.l2.walloc == WS_WA_FETCH))
+        if (res.status == WS_CACHE_MISS && res.fetch_mask)
             r->flags |= WS_MREQ_F_MS_FILL;
     } else if (res.status == WS_CACHE_HIT_RESERVED) {
         r->level = WS_LVL_L2_PENDING;       /* comes back from ws_cache_fill */

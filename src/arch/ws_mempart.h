@@ -140,6 +140,10 @@ bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle);
 bool ws_memsys_can_push(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle);
 uint64_t ws_memsys_push_ready(const ws_memsys *m, uint32_t sm, const ws_mreq *r, uint64_t cycle);
 /* The oldest reply for `sm` (stamps t_reply; r->level says who served it). */
+/* A demand now waits for prefetch r, which left the SM: it is served at
+ * demand priority from here on (the DRAM's demand_first), and so is the
+ * prefetch that fetches its line when r waits in an L2 MSHR entry. */
+void ws_memsys_promote(ws_memsys *m, ws_mreq *r);
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle);
 /* One core cycle: the icnt, L2 and DRAM ticks that fall in it. */
 void ws_memsys_tick(ws_memsys *m, uint64_t cycle);

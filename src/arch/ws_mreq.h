@@ -44,6 +44,7 @@ enum {
     WS_MREQ_F_PFC       = 1u << 3,   /* destination is the prefetch cache */
     WS_MREQ_F_LOCAL     = 1u << 4,   /* local-memory access */
     WS_MREQ_F_MRQ       = 1u << 5,   /* leads an MRQ entry: its reply releases the reads merged into it */
+    WS_MREQ_F_PROMOTED  = 1u << 6,   /* a prefetch a demand waits for: demand priority from here on */
 };
 
 typedef struct ws_mreq {

@@ -83,7 +83,7 @@ const ws_opt_def ws_opts_table[] = {
         "data beats per command clock (GDDR5 4, DDR/HBM 2)",
         "[gpgpusim] GTX480: -dram_data_command_freq_ratio 4 (GDDR5 QDR)"),
     B("dram.demand_first", "false",
-        "schedule demand requests before prefetches",
+        "schedule demand requests before prefetches (a prefetch a demand waits for counts as a demand)",
         "[gpgpusim] GTX480 has no prefetcher"),
     U("dram.latency", "100", 0, 100000, "cycles",
         "fixed extra DRAM latency, in core cycles",
@@ -191,6 +191,11 @@ const ws_opt_def ws_opts_table[] = {
     E("l2.alloc", "miss", "miss|fill",
         "L2 line allocation: on the miss or when the data arrives",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...:m: (on miss)"),
+    E("l2.atomics", "local", "local|policy",
+        "global atomics: performed in the L2 slice (write-back, fetching the line on a miss, whatever "
+        "l2.write and l2.write_alloc say; with l2.alloc=fill as policy), or handled as stores under "
+        "l2.write and l2.write_alloc",
+        "[paper] thesis Table 3: atomics execute at the L2"),
     B("l2.enable", "true",
         "L2 cache present (false: requests go from the ROP queue to DRAM)",
         "[gpgpusim] GTX480 has an L2"),

@@ -137,6 +137,7 @@ static const ws_preset_val fermi_thesis[] = {
     { "l2.sector", "0", "[choice] MacSim's L2 is not sectored" },
     { "l2.write", "evict", "[paper] thesis: write-evict at L2 too" },
     { "l2.write_alloc", "none", "[paper] thesis: no allocation on a write miss" },
+    { "l2.atomics", "local", "[paper] thesis Table 3: atomics execute at the L2 (not sent on by write-evict)" },
     { "l2.rop_latency", "91", "[derived] 100-cycle L2 round trip (paper) = 2 x icnt.latency 4 + l2.latency 1 + 91" },
     { "dram.banks", "16", "[paper] thesis Table 3: 16 banks" },
     { "dram.queue", "2048", "[derived] 128 requests per bank (paper) x 16 banks" },

@@ -407,6 +407,7 @@ static int g_dram(lua_State *L)
     ws_linsp_set_int(L, "queue_occupancy", (lua_Integer)s->queue_occupancy);
     ws_linsp_set_int(L, "queue_full", (lua_Integer)s->queue_full);
     ws_linsp_set_int(L, "latency_sum", (lua_Integer)s->latency_sum);
+    ws_linsp_set_int(L, "promoted", (lua_Integer)s->promoted);
     lua_setfield(L, -2, "stats");
     return 1;
 }
