@@ -191,6 +191,7 @@ T.is(sb["pf.late"], 1, "pfbefore: the demand joins it in flight (late)")
 T.is(sb["pf.merges"], 1, "pfbefore: one intra-core merge")
 T.is(sb["mem.latency_n.pfc"], 1, "pfbefore: the demand is served by the prefetch cache's fill")
 T.is(sb["dram.bytes_read"], 128 + extra, "pfbefore: the line is read once")
+T.is(sb["dram.promoted"], 1, "pfbefore: the prefetch the demand waits for is served at demand priority")
 
 -- 5. MTAML (eqs. 1-4) from the counters; P(pref_hit) = demand requests
 -- served by prefetched data / demand requests

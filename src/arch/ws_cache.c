@@ -380,7 +380,8 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
     if (l && (need & ~l->valid) == 0) {     /* write hit */
         bool fwd = !wb;
         /* write-evict of a line an atomic made dirty (atomic_local) writes it back */
-        bool dirty = fwd && (l->dirty & l->valid) && pool;
+        bool dirty = fwd && c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way] &&
+                     (l->dirty & l->valid) && pool;
         if (fwd && !missq_room(c, 1u + dirty))
             return fail(c, WS_CFAIL_MISSQ_FULL);
         if (l->prefetched && !l->used) {
