@@ -408,7 +408,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     DR(cycles, "DRAM command clocks elapsed");
     DR(queue_full, "requests refused by a full DRAM queue");
     DR(latency_sum, "sum of DRAM queue-to-data latencies (command clocks)");
-    DR(promoted, "prefetches scheduled as demands because a demand waits for them (dram.demand_first)");
+    DR(promoted, "prefetches a demand waited for while in the DRAM queue (with dram.demand_first they are scheduled as demands)");
 #undef DR
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
