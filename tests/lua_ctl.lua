@@ -360,4 +360,32 @@ do
   g2:close()
 end
 
+-- launch{regs = n}: the register count per thread used for occupancy.
+-- fermi-thesis: 32768 registers per SM; a 512-thread CTA takes 16 warps x
+-- 32 lanes x n registers, so 3 CTAs fit up to n = 21 and 2 from n = 22.
+do
+  local rg, rk, rout = fresh{ preset = "fermi-thesis", ["sm.count"] = 1 }
+  local function resident(regs)
+    rg:start(rk, { grid = 3, block = 512, regs = regs }, rout, 0)
+    local n = 0
+    for _ = 1, 8 do   -- one CTA starts per cycle; the largest count
+      rg:step(1)
+      n = math.max(n, #rg:sm(0):warps())
+    end
+    rg:finish()
+    return n
+  end
+  T.is(resident(21), 48, "launch regs=21: 3 CTAs of 512 threads resident (48 warps)")
+  T.is(resident(22), 32, "launch regs=22: 2 CTAs resident (32 warps)")
+  T.ok(rk.regs < 21, "the kernel's own estimate is smaller (" .. rk.regs .. ")")
+  T.is(resident(nil), 48, "without regs: the kernel's estimate")
+  T.raises(function() rg:launch(rk, { grid = 1, block = 32, regs = 0 }, rout, 0) end,
+           "'regs' must be a register count per thread from 1 to 255", "regs=0 refused")
+  T.raises(function() rg:launch(rk, { grid = 1, block = 32, regs = 256 }, rout, 0) end,
+           "from 1 to 255", "regs=256 refused")
+  T.raises(function() rg:launch(rk, { grid = 1, block = 1024, regs = 64 }, rout, 0) end,
+           "65536 registers at 64 per thread%) can never fit on an SM", "a CTA that can never fit is named with its count")
+  rg:close()
+end
+
 T.done()

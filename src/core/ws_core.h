@@ -218,6 +218,8 @@ typedef struct ws_launch_config {
     uint32_t grid[3];       /* CTAs in x, y, z (0 is taken as 1) */
     uint32_t block[3];      /* threads in x, y, z (0 is taken as 1) */
     uint64_t shared_bytes;  /* dynamic shared memory per CTA */
+    uint32_t regs;          /* registers per thread for occupancy, 1..255 (e.g. what
+                             * ptxas -v reports); 0: the kernel's (ws_kernel_regs) */
 } ws_launch_config;
 
 /* Statistics of one launch (functional or stepwise). */

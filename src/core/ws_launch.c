@@ -69,7 +69,13 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
     }
     uint64_t shared = cfg->shared_bytes ? k->dyn_offset + cfg->shared_bytes : k->static_shared;
     uint32_t warps = (uint32_t)((threads + WS_WARP_SIZE - 1) / WS_WARP_SIZE);
-    uint64_t regs = (uint64_t)k->regs * WS_WARP_SIZE * warps;
+    if (cfg->regs > 255) {
+        ws_error_set(err, WS_E_RANGE, "launch of '%s': %u registers per thread; a thread has at most 255",
+                     f->name, cfg->regs);
+        return NULL;
+    }
+    uint32_t rpt = cfg->regs ? cfg->regs : k->regs;
+    uint64_t regs = (uint64_t)rpt * WS_WARP_SIZE * warps;
     if (shared > dc->max_shared_per_cta || shared > dc->shared_bytes_per_sm) {
         ws_error_set(err, WS_E_RANGE, "launch of '%s': %" PRIu64 " bytes of shared memory per CTA (static %" PRIu64
                      ", dynamic %" PRIu64 ") exceed the limit of %" PRIu64,
@@ -80,7 +86,7 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
     if (regs > dc->regs_per_sm || threads > dc->max_threads_per_sm || warps > dc->max_warps_per_sm) {
         ws_error_set(err, WS_E_RANGE, "launch of '%s': a CTA (%" PRIu64 " threads, %u warps, %" PRIu64
                      " registers at %u per thread) can never fit on an SM (%u threads, %u warps, %u registers)",
-                     f->name, threads, warps, regs, k->regs, dc->max_threads_per_sm, dc->max_warps_per_sm,
+                     f->name, threads, warps, regs, rpt, dc->max_threads_per_sm, dc->max_warps_per_sm,
                      dc->regs_per_sm);
         return NULL;
     }

@@ -108,8 +108,8 @@ static void launch_config(lua_State *L, int idx, ws_launch_config *lc)
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-        if (strcmp(k, "grid") && strcmp(k, "block") && strcmp(k, "shared"))
-            luaL_error(L, "unknown launch option '%s' (expected grid, block, shared)",
+        if (strcmp(k, "grid") && strcmp(k, "block") && strcmp(k, "shared") && strcmp(k, "regs"))
+            luaL_error(L, "unknown launch option '%s' (expected grid, block, shared, regs)",
                        luaL_tolstring(L, -2, NULL));
         lua_pop(L, 1);
     }
@@ -125,7 +125,15 @@ static void launch_config(lua_State *L, int idx, ws_launch_config *lc)
             luaL_error(L, "launch 'shared' must be a non-negative byte count");
         lc->shared_bytes = (uint64_t)v;
     }
-    lua_pop(L, 3);
+    lua_getfield(L, idx, "regs");
+    if (!lua_isnil(L, -1)) {
+        int isint;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (!isint || v < 1 || v > 255)
+            luaL_error(L, "launch 'regs' must be a register count per thread from 1 to 255");
+        lc->regs = (uint32_t)v;
+    }
+    lua_pop(L, 4);
 }
 
 static void launch_arg(lua_State *L, int idx, const ws_kernel *k, uint32_t i, ws_arg *a)
