@@ -157,10 +157,13 @@ t1=$(row lab4 "Results" "^mthwp\\+mt 1K ")
 cmp "lab 4: MT-HWP with 16 KB is faster than none" "$(f "$u16" 12)" ">" 1
 cmp "lab 4: MT-HWP with 16 KB is over 95% accurate" "$(f "$u16" 5)" ">" 95
 cmp "lab 4: unthrottled 1 KB is over 10% slower than none" "$(f "$u1" 12)" "<" 0.9
+# (95% with the defaults; this run is 4 times shorter, so the late prefetches
+# of its start, served at demand priority on g80-mtp, weigh more: 83%)
 cmp "lab 4: unthrottled 1 KB: over 75% of prefetches evicted early" "$(f "$u1" 7)" ">" "$(awk -v x="$(f "$u1" 11)" 'BEGIN { print x * 0.75 }')"
 cmp "lab 4: unthrottled 1 KB: more DRAM traffic" "$(f "$u1" 1)" ">" "$(f "$no" 1)"
 cmp "lab 4: throttled 1 KB within 3% of none" "$(f "$t1" 12)" ">" 0.97
 cmp "lab 4: throttled 1 KB faster than unthrottled" "$(f "$t1" 12)" ">" "$(f "$u1" 12)"
+cmp "lab 4: throttled 1 KB: more late than useful prefetches (Eq. 5 counts only useful ones)" "$(f "$t1" 8)" ">" "$(f "$t1" 9)"
 t_match "$(cat "$tmp/lab4.out")" "drop 2/5 +-> no prefetch +early eviction high" "lab 4: the 1 KB throttle stops prefetching for early evictions"
 run lab4p "$LABS/04-throttling.lua" sizes=16K
 t16=$(row lab4p "Results" "^mthwp\\+mt 16K ")
