@@ -196,6 +196,15 @@ static int dispatch(ws_gpu *g, uint64_t now, ws_error *err)
     return 0;
 }
 
+/* Idle cycles jumped over: dispatch's round-robin start moves on as if
+ * they had been stepped (it moves every cycle a CTA waits, and no CTA can
+ * start in a skipped cycle), so that skipping gives stepping's results. */
+static void skip_dispatch(ws_gpu *g, uint64_t cycles)
+{
+    if (g->grid && ws_grid_ctas_pending(g->grid))
+        g->dispatch_rr = (uint32_t)((g->dispatch_rr + cycles % g->cfg.nsms) % g->cfg.nsms);
+}
+
 static bool all_idle(const ws_gpu *g)
 {
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
@@ -251,6 +260,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
     if (bcyc < end) end = bcyc;
     if (g->skip_to > g->now) {          /* the rest of an idle span cut by the last budget */
         uint64_t t = g->skip_to < end ? g->skip_to : end;
+        skip_dispatch(g, t - g->now);
         g->skipped += t - g->now;
         g->now = t;
         if (t == g->skip_to) g->skip_to = 0;
@@ -337,6 +347,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             g->skip_to = t > end ? t : 0;
             if (t > end) t = end;
             if (t > next) {
+                skip_dispatch(g, t - next);
                 g->skipped += t - next;
                 next = t;
             }
