@@ -283,9 +283,12 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             ws_mreq *r = ws_memsys_reply_maybe(g->mem, i, now) ? ws_memsys_pop(g->mem, i, now) : NULL;
             if (r && ws_ldst_reply(sm, r, now, err) < 0)
                 return -1;
-            if (sm->nhev && sm->hev[0].t <= now)
-                ws_ldst_hit_events(sm, now);
+            /* (a hit event is pushed only in an SM's cycle, and the wake
+             * computed after it is no later than the earliest one, so an
+             * SM with an event due is always awake) */
             if (sm->wake <= now) {
+                if (sm->nhev && sm->hev[0].t <= now)
+                    ws_ldst_hit_events(sm, now);
                 if (sm->acct < now)
                     ws_sm_skip(sm, now - sm->acct);
                 if (ws_sm_cycle(sm, now, err) < 0)
@@ -316,16 +319,22 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             return 1;
         }
         if (g->cfg.skip_idle) {
-            uint64_t t = ws_memsys_next_event(g->mem, next);
+            /* the SMs first: most cycles one of them has work next cycle,
+             * and the memory system's next event is not needed then
+             * (every candidate is >= next; the minimum is the same) */
+            uint64_t t = WS_NEVER;
             for (uint32_t i = 0; i < nsms && t > next; i++) {
                 const ws_sm *sm = &g->sms[i];
                 if (sm->wake < t) t = sm->wake;
                 if (sm->l1f_asleep) t = next;     /* stepping it would not skip */
-                if (sm->nhev && sm->hev[0].t < t) t = sm->hev[0].t;
             }
             if (ws_grid_ctas_pending(g->grid)) {
                 for (uint32_t i = 0; i < nsms && t > next; i++)
                     if (ws_grid_fits(g->grid, i)) t = next;
+            }
+            if (t > next) {
+                uint64_t tm = ws_memsys_next_event(g->mem, next);
+                if (tm < t) t = tm;
             }
             /* the cycle a lack of progress becomes a deadlock (run.deadlock >= 1) */
             uint64_t horizon = g->cfg.deadlock < WS_NEVER - 1 - g->last_progress

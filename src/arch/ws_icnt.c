@@ -54,6 +54,8 @@ struct ws_icnt {
     uint64_t *in_act;           /* inputs with packets waiting for a grant */
     uint64_t *out_want;         /* scratch: outputs some input asks for */
     uint64_t *want;             /* scratch, outputs x in_words: inputs asking for each */
+    uint64_t *out_t;            /* per output: its head packet's poppable tick (UINT64_MAX:
+                                 * none), so that asking touches one small array */
     uint64_t in_pkts, out_pkts; /* waiting for a grant / granted, not popped */
     uint64_t next_tick;         /* the tick after the last one simulated */
     uint64_t next_try;          /* no grant or blocked output before this tick */
@@ -113,6 +115,8 @@ ws_icnt *ws_icnt_create(const ws_icnt_config *cfg, ws_error *err)
     n->in_act = ws_xcalloc(n->in_words, sizeof *n->in_act);
     n->out_want = ws_xcalloc(n->out_words, sizeof *n->out_want);
     n->want = ws_xcalloc((size_t)cfg->outputs * n->in_words, sizeof *n->want);
+    n->out_t = ws_xmalloc((size_t)cfg->outputs * sizeof *n->out_t);
+    for (uint32_t o = 0; o < cfg->outputs; o++) n->out_t[o] = UINT64_MAX;
     n->next_try = UINT64_MAX;
     for (uint32_t b = 0; b <= ICNT_FLITS_TABLE; b++) {
         uint64_t f = b == 0 ? 1 : ((uint64_t)b + cfg->flit - 1) / cfg->flit;
@@ -131,6 +135,7 @@ void ws_icnt_free(ws_icnt *n)
     free(n->in_act);
     free(n->out_want);
     free(n->want);
+    free(n->out_t);
     free(n);
 }
 
@@ -239,7 +244,7 @@ static void grant(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     icnt_pkt *d = &n->out[(size_t)o * n->out_cap + slot];
     *d = *p;
     d->t = t + f - 1 + n->cfg.latency;
-    oq->n++;
+    if (oq->n++ == 0) n->out_t[o] = d->t;
     n->out_pkts++;
     n->st.delivered++;
     n->st.latency_sum += d->t - p->pushed;
@@ -368,32 +373,28 @@ void ws_icnt_tick(ws_icnt *n, uint64_t t)
 
 ws_mreq *ws_icnt_peek(const ws_icnt *n, uint32_t output, uint64_t cycle)
 {
+    uint64_t h = n->out_t[output];
+    if (h > cycle || h == UINT64_MAX) return NULL;
     const icnt_out *q = &n->outp[output];
-    if (q->n == 0) return NULL;
-    const icnt_pkt *p = &n->out[(size_t)output * n->out_cap + q->head];
-    return p->t <= cycle ? p->r : NULL;
+    return n->out[(size_t)output * n->out_cap + q->head].r;
 }
 
 ws_mreq *ws_icnt_pop(ws_icnt *n, uint32_t output, uint64_t cycle)
 {
+    uint64_t h = n->out_t[output];
+    if (h > cycle || h == UINT64_MAX) return NULL;
     icnt_out *q = &n->outp[output];
-    if (q->n == 0) return NULL;
     const icnt_pkt *p = &n->out[(size_t)output * n->out_cap + q->head];
-    if (p->t > cycle) return NULL;
     ws_mreq *r = p->r;
     q->used -= p->flits;
     q->head = q->head + 1 == n->out_cap ? 0 : q->head + 1;
     q->n--;
     n->out_pkts--;
+    n->out_t[output] = q->n ? n->out[(size_t)output * n->out_cap + q->head].t : UINT64_MAX;
     return r;
 }
 
-uint64_t ws_icnt_head_ready(const ws_icnt *n, uint32_t output)
-{
-    const icnt_out *q = &n->outp[output];
-    if (q->n == 0) return UINT64_MAX;
-    return n->out[(size_t)output * n->out_cap + q->head].t;
-}
+uint64_t ws_icnt_head_ready(const ws_icnt *n, uint32_t output) { return n->out_t[output]; }
 
 uint64_t ws_icnt_next_transfer(const ws_icnt *n, uint64_t cycle)
 {

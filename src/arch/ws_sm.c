@@ -38,6 +38,18 @@ static inline void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, 
         c->lg[s->sub] += len;
 }
 
+/* Add the slot's cycles since..now (since < now) to c. */
+static inline void account_span(const ws_slot *s, ws_sm_counters *c, uint64_t now)
+{
+    if (s->until && s->until < now) {
+        if (s->until > s->since)
+            account(c, s, s->reason, s->until - s->since);
+        c->stall[WS_STALL_NOT_SELECTED] += now - (s->until > s->since ? s->until : s->since);
+    } else {
+        account(c, s, s->reason, now - s->since);
+    }
+}
+
 static void flush(ws_slot *s, ws_sm_counters *c, uint64_t now)
 {
     if (now <= s->since)
@@ -46,13 +58,7 @@ static void flush(ws_slot *s, ws_sm_counters *c, uint64_t now)
         uint32_t pc = ws_warp_pc(s->w);
         if (pc <= s->tf->f->ninsns) s->tf->stalls[pc] += now - s->since;
     }
-    if (s->until && s->until < now) {
-        if (s->until > s->since)
-            account(c, s, s->reason, s->until - s->since);
-        c->stall[WS_STALL_NOT_SELECTED] += now - (s->until > s->since ? s->until : s->since);
-    } else {
-        account(c, s, s->reason, now - s->since);
-    }
+    account_span(s, c, now);
     s->since = now;
 }
 
@@ -88,9 +94,10 @@ void ws_sm_view(ws_sm *sm, uint64_t now)
     if (sm->acct < now)
         skip_into(sm, v, now - sm->acct);
     for (uint32_t i = 0; i < sm->nslots; i++) {
-        ws_slot tmp = sm->slots[i];
-        tmp.tf = NULL;          /* the recording is not a counter: leave it */
-        flush(&tmp, v, now);
+        /* flush into v, the slot untouched (its first cache line only;
+         * the recording is not a counter: left out) */
+        const ws_slot *s = &sm->slots[i];
+        if (now > s->since) account_span(s, v, now);
     }
     if (sm->resident && sm->resident_since < now)
         v->active_cycles += now - sm->resident_since;
@@ -120,12 +127,9 @@ enum { SC_SB = 1, SC_PIPE = 2 };
 /* A warp whose next instruction passed the scoreboard and membar checks
  * keeps passing them until it issues (only its own issue adds pending or
  * later-ready registers and stores), so a warp examined again while it
- * waits for a unit or for its turn skips them.  Per slot, cleared at issue
- * and when the slot gets a warp or loses it. */
-typedef struct ws_sok {
-    const ws_tinsn *ti;     /* the instruction that passed; NULL: none */
-    int8_t mio;             /* its LD/ST-busy reason is mio_throttle (-1: not known yet) */
-} ws_sok;
+ * waits for a unit or for its turn skips them: the slot's ok_ti (the
+ * instruction that passed; NULL: none) and ok_mio, cleared at issue and
+ * when the slot gets a warp or loses it. */
 
 struct ws_sched {
     uint16_t *list;         /* slots in age order (oldest first) */
@@ -137,7 +141,6 @@ struct ws_sched {
     /* per slot of the SM (shared by its schedulers): */
     uint64_t *eelig;        /* the slot's elig; WS_NEVER for an empty slot */
     uint8_t *ecls;          /* SC_SB / SC_PIPE when not examined, else 0 */
-    ws_sok *ok;             /* per slot of the SM (shared by its schedulers) */
 };
 typedef struct ws_sched ws_sched;
 
@@ -217,19 +220,22 @@ static void sched_purge(ws_sm *sm)
     }
     for (uint32_t i = 0; i < sm->nslots; i++) {
         sent_sync(sm, &sm->slots[i]);
-        sm->scheds->ok[i].ti = NULL;
+        sm->slots[i].ok_ti = NULL;
     }
 }
 
 int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
 {
-    (void)err;
     memset(sm, 0, sizeof *sm);
     sm->gpu = g;
     sm->id = id;
     sm->nslots = g->cfg.slots;
-    sm->slots = ws_xmalloc(sm->nslots * sizeof *sm->slots);
-    memset(sm->slots, 0, sm->nslots * sizeof *sm->slots);
+    /* a slot's first 64 bytes are what a scan reads: one cache line */
+    size_t sbytes = (sm->nslots ? sm->nslots : 1) * sizeof *sm->slots;
+    sm->slots = aligned_alloc(_Alignof(ws_slot), sbytes);
+    if (!sm->slots)
+        return ws_error_set(err, WS_E_NOMEM, "SM %u: out of memory for %u warp slots", id, sm->nslots);
+    memset(sm->slots, 0, sbytes);
     for (uint32_t i = 0; i < sm->nslots; i++) {
         sm->slots[i].reason = WS_STALL_IDLE;
         sm->slots[i].sched = (uint16_t)(i % g->cfg.scheds);
@@ -240,17 +246,15 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
     uint64_t *eelig = ws_xmalloc(sm->nslots * sizeof *eelig);
     uint8_t *ecls = ws_xmalloc(sm->nslots * sizeof *ecls);
-    ws_sok *ok = ws_xmalloc(sm->nslots * sizeof *ok);
     for (uint32_t i = 0; i < sm->nslots; i++) {
         eelig[i] = WS_NEVER;
         ecls[i] = 0;
-        ok[i].ti = NULL;
-        ok[i].mio = -1;
+        sm->slots[i].ok_ti = NULL;
+        sm->slots[i].ok_mio = -1;
     }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
         sc[i].eelig = eelig;
         sc[i].ecls = ecls;
-        sc[i].ok = ok;
         sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
         sc[i].n = 0;
         sc[i].rr = 0;
@@ -274,7 +278,6 @@ void ws_sm_fini(ws_sm *sm)
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
     free(sc->eelig);
     free(sc->ecls);
-    free(sc->ok);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
     free(sm->slots);
@@ -337,7 +340,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->since = now;
         s->until = s->elig;
         cr->slots[k++] = (uint16_t)i;
-        sm->scheds->ok[i].ti = NULL;
+        sm->slots[i].ok_ti = NULL;
         sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
@@ -361,7 +364,7 @@ static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     sched_remove(sm, slotno);
     s->w = NULL;
     s->elig = WS_NEVER;
-    sm->scheds->ok[slotno].ti = NULL;
+    sm->slots[slotno].ok_ti = NULL;
     sent_sync(sm, s);
     sm->resident--;
     if (sm->resident == 0)
@@ -395,8 +398,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
     ws_warp *w = s->w;
     if (s->exited || s->at_barrier)
         return EV_NONE;
-    ws_sok *ok = &sm->scheds->ok[slotno];
-    const ws_tinsn *ti = ok->ti;
+    const ws_tinsn *ti = s->ok_ti;
     if (ti)
         goto unit;
     if (ws_warp_status_get(w) == WS_WARP_BARRIER) {
@@ -446,20 +448,20 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         return EV_BLOCK_PIPE;
     }
-    ok->ti = ti;
-    ok->mio = -1;
+    s->ok_ti = ti;
+    s->ok_mio = -1;
 unit:
     /* execution unit */
     ;
     int inst = -1;
     if (ti->unit == WS_U_LDST) {
         if (ws_ldst_busy(sm, now)) {
-            if (ok->mio < 0) {
+            if (s->ok_mio < 0) {
                 const ws_ptx_insn *in = ws_warp_next_insn(w);
-                ok->mio = in && (in->space == WS_SP_SHARED || in->space == WS_SP_CONST ||
+                s->ok_mio = in && (in->space == WS_SP_SHARED || in->space == WS_SP_CONST ||
                                  in->space == WS_SP_PARAM);
             }
-            uint8_t why = ok->mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
+            uint8_t why = s->ok_mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
             if (sm->nlreq == sm->ilreq && sm->ldst_free > now) {
                 ws_slot_state(s, &sm->c, why, now, sm->ldst_free);
                 s->elig = sm->ldst_free;
@@ -493,7 +495,7 @@ unit:
         return EV_ISSUE;
     }
     /* ---- issue */
-    ok->ti = NULL;
+    s->ok_ti = NULL;
     ws_step st;
     flush(s, &sm->c, now);
     const ws_ptx_func *dfn = NULL;

@@ -57,25 +57,32 @@ typedef struct ws_pload {
 typedef struct ws_hitev { uint64_t t; uint32_t load; uint8_t level; } ws_hitev;
 
 typedef struct ws_slot {
+    /* first cache line: what the scheduler reads when it examines the warp */
     ws_warp *w;             /* NULL: empty slot */
-    ws_cta *cta;
-    uint32_t ctarec;        /* index of the SM's CTA record */
     const ws_tfunc *tf;
     uint64_t *ready;        /* per register slot: cycle ready, or WS_PEND | load */
-    uint32_t ready_cap;
     uint64_t elig;          /* earliest cycle worth examining (WS_NEVER: woken by an event) */
-    uint64_t age;           /* dispatch order (GTO: oldest first) */
+    /* the next instruction passed the scoreboard and membar checks (ws_sm.c;
+     * NULL: not known), and whether its LD/ST-busy reason is mio_throttle
+     * (-1: not known yet) */
+    const ws_tinsn *ok_ti;
     /* stall accounting (lazy): reason since `since`; if until != 0 the
      * reason ends at `until` and the warp counts as not_selected after it */
-    uint8_t reason, sub;
     uint64_t since, until;
-    uint32_t wait_load;     /* load a long_scoreboard wait is for */
+    uint8_t reason, sub;
+    uint8_t exited, at_barrier, in_membar;
+    int8_t ok_mio;
+    uint16_t sched;         /* scheduler index */
+    /* second line */
     uint32_t ibuf;          /* decoded instructions buffered */
+    uint32_t wait_load;     /* load a long_scoreboard wait is for */
     uint32_t stores;        /* stores/reductions not yet acknowledged */
     uint32_t outstanding;   /* requests in flight */
-    uint8_t exited, at_barrier, in_membar;
-    uint16_t sched;         /* scheduler index */
-} ws_slot;
+    ws_cta *cta;
+    uint32_t ctarec;        /* index of the SM's CTA record */
+    uint32_t ready_cap;
+    uint64_t age;           /* dispatch order (GTO: oldest first) */
+} __attribute__((aligned(64))) ws_slot;   /* (allocated aligned: ws_sm_init) */
 
 typedef struct ws_ctarec {
     ws_cta *cta;
@@ -114,25 +121,15 @@ typedef struct ws_mrq_ent {
 } ws_mrq_ent;
 
 typedef struct ws_sm {
-    struct ws_gpu *gpu;
+    /* what every cycle of the SM (and the GPU loop asking whether it has
+     * one) reads comes first, in a few cache lines */
+    uint64_t wake;          /* earliest cycle the pipeline has anything to do */
+    uint32_t nhev;          /* L1-hit events pending (hev below) */
     uint32_t id;
+    struct ws_gpu *gpu;
     ws_slot *slots;
     uint32_t nslots;
-    ws_ctarec *ctas;
-    uint32_t nctas;
-    uint64_t wake;          /* earliest cycle the pipeline has anything to do */
-    uint64_t acct;          /* scheduler classes are accounted up to here (exclusive) */
-    uint64_t resident_since;/* for active_cycles */
-    uint32_t resident;      /* warps resident */
-    struct ws_sched *scheds; /* the warp schedulers (ws_sm.c) */
-    uint64_t unit_free[WS_U_COUNT][8];   /* per unit instance: cycle it accepts again */
-    uint32_t nunits[WS_U_COUNT];
-    uint64_t fetch_free;    /* fetch port */
-    /* LD/ST unit */
-    ws_mreq *lreq[64];      /* requests of the current instruction still to send */
-    uint32_t nlreq, ilreq;
-    uint64_t ldst_free;     /* shared/const pipeline busy until */
-    uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
+    uint32_t nlreq, ilreq;  /* LD/ST: requests of the current instruction (lreq), next to send */
     int8_t lg_fail;         /* current reservation-fail cause, -1 none */
     /* the L1 reservation failure of the last access (valid while l1f_gen is
      * the cache's ws_cache_gen): a retry of the same request fails alike */
@@ -140,28 +137,40 @@ typedef struct ws_sm {
     /* asleep: the SM is not cycled while the head request would only fail
      * again; the failures of cycles l1f_from.. are counted later (ws_ldst_sync) */
     bool l1f_asleep;
-    uint64_t l1f_from;
     uint8_t l1f_kind, l1f_why;
+    uint64_t acct;          /* scheduler classes are accounted up to here (exclusive) */
+    struct ws_sched *scheds; /* the warp schedulers (ws_sm.c) */
+    ws_hitev *hev;
+    ws_cache *l1d;
+    ws_cache *cmem;
+    struct ws_pfeng *pfe;   /* prefetch engine (NULL: none) */
+    uint64_t fetch_free;    /* fetch port */
+    uint64_t ldst_free;     /* shared/const pipeline busy until */
+    uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
+    ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
+    uint64_t lfirst;        /* LD/ST: address of the current instruction's first active lane */
+    /* pending loads */
+    ws_pload *pl;
+    uint32_t npl, capl, plfree;
+    uint32_t caphev;
+    uint32_t nunits[WS_U_COUNT];
+    uint64_t resident_since;/* for active_cycles */
+    uint32_t resident;      /* warps resident */
+    uint32_t nctas;
+    ws_ctarec *ctas;
+    uint64_t l1f_from;
     uint32_t l1f_size, l1f_flags;
     uint64_t l1f_addr, l1f_gen;
-    ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
+    uint64_t unit_free[WS_U_COUNT][8];   /* per unit instance: cycle it accepts again */
+    ws_mreq *lreq[64];      /* requests of the current instruction still to send */
     /* memory request queue (MTP Sec. II-B), only without an L1: reads in
      * flight below the SM; a read contained in one of them joins it
      * (intra-core merge) instead of going down again (ws_ldst.c) */
     ws_mrq_ent *mrq;
     uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
-    ws_cache *l1d;
-    ws_cache *cmem;
-    struct ws_pfeng *pfe;   /* prefetch engine (NULL: none) */
-    ws_pf_counters pf;      /* its counters (here so the registry can stride over SMs) */
-    uint64_t lfirst;        /* LD/ST: address of the current instruction's first active lane */
-    /* pending loads */
-    ws_pload *pl;
-    uint32_t npl, capl, plfree;
-    ws_hitev *hev;
-    uint32_t nhev, caphev;
     ws_sm_counters c;
     ws_sm_counters cv;          /* what the statistics read: c brought up to date (ws_sm_view) */
+    ws_pf_counters pf;      /* the prefetch engine's counters (here so the registry can stride over SMs) */
 } ws_sm;
 
 /* ws_tinsn.c */

@@ -180,6 +180,10 @@ struct ws_device {
     char *pbuf; size_t plen, pcap;                      /* device printf output */
     bool printf_truncated;
     uint32_t next_gridid;
+    /* CTAs of freed grids kept for later ones (warps with their register
+     * files, shared memory): a launch reuses warm memory instead of
+     * allocating and page-faulting it again (ws_launch.c) */
+    ws_cta *cta_cache; uint32_t ncta_cache;
 };
 
 /* ------------------------------------------------------------ execution state */
@@ -206,6 +210,7 @@ struct ws_warp {
     uint64_t *r;             /* running frame's registers */
     uint32_t *p;             /* running frame's predicates */
     const ws_xinsn *code;
+    const ws_ptx_func *func; /* running frame's function (frames[nframes - 1].xf->f) */
     uint32_t pc, active, rpc;
     uint32_t carry;          /* per-lane CC.CF */
     uint32_t live;           /* lanes not exited */
@@ -230,11 +235,6 @@ struct ws_warp {
     const ws_xinsn *bar_insn;
     uint8_t bar_kind;        /* WS_BAR_* of the waiting instruction */
     uint8_t bar_dpred;
-    /* scratch for memory instructions */
-    uint64_t maddr[WS_WARP_SIZE];
-    uint8_t *mptr[WS_WARP_SIZE];
-    uint8_t mspace[WS_WARP_SIZE];
-    uint64_t tmp[5][WS_WARP_SIZE];  /* special-register source values */
     /* fault detail (set by a handler returning WS_X_FAULT) */
     ws_fault_kind fk;
     uint32_t f_lane, f_size;
@@ -251,8 +251,8 @@ struct ws_cta {
     uint64_t linear;
     uint32_t sm;
     uint32_t nwarps, nthreads;
-    ws_warp *warps;
-    uint8_t *shared; uint64_t shared_size;
+    ws_warp *warps; uint32_t cap_warps;
+    uint8_t *shared; uint64_t shared_size, cap_shared;
     uint32_t live_threads, live_warps;
     ws_barrier bar[WS_NBARRIERS];
     bool resident;
@@ -279,6 +279,12 @@ struct ws_grid {
     ws_cta *free_ctas;
     ws_cta *run_cta;         /* ws_grid_run: the CTA being run */
     ws_cta **ctas; size_t nctas_alloc, cap_ctas;   /* every CTA object (for free) */
+    /* scratch of the instruction being executed (one warp steps at a
+     * time), shared by the grid's warps so that it stays in cache: */
+    uint64_t maddr[WS_WARP_SIZE];   /* memory instructions: lane addresses, */
+    uint8_t *mptr[WS_WARP_SIZE];    /* their host pointers */
+    uint8_t mspace[WS_WARP_SIZE];   /* and spaces */
+    uint64_t tmp[5][WS_WARP_SIZE];  /* special-register source values */
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -319,7 +325,7 @@ static inline uint64_t ws_f64_bits(double d)
     return u;
 }
 
-/* Fill w->tmp[slot] with special register values for the lanes in exec. */
+/* Fill w->g->tmp[slot] with special register values for the lanes in exec. */
 void ws_sreg_read(ws_warp *w, uint32_t sreg, uint32_t comp, uint32_t exec, uint64_t *out);
 
 /* The 32 lane values of source i. */
@@ -331,14 +337,14 @@ static inline const uint64_t *ws_src(ws_warp *w, const ws_xinsn *x, int i, uint3
     if (s->kind == WS_XS_IMM)
         return s->imm;
     if (s->kind == WS_XS_SREG) {
-        ws_sreg_read(w, s->sreg, s->comp, exec, w->tmp[i]);
-        return w->tmp[i];
+        ws_sreg_read(w, s->sreg, s->comp, exec, w->g->tmp[i]);
+        return w->g->tmp[i];
     }
     /* a predicate used as a value: 0 / 1 per lane */
     uint32_t m = w->p[s->off] ^ (s->neg ? ~0u : 0u);
     for (uint32_t l = 0; l < WS_WARP_SIZE; l++)
-        w->tmp[i][l] = (m >> l) & 1u;
-    return w->tmp[i];
+        w->g->tmp[i][l] = (m >> l) & 1u;
+    return w->g->tmp[i];
 }
 
 /* A predicate source as a lane mask (immediates: 0 / all). */
@@ -398,6 +404,8 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
 /* ws_warp.c */
 int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err);
 void ws_warp_release(ws_warp *w);
+/* Free the CTAs kept for reuse by later grids (ws_device_free). */
+void ws_device_cta_cache_free(ws_device *d);
 int ws_warp_exec(ws_warp *w);            /* one instruction: WS_X_* */
 /* Run up to n instructions while the warp is ready: 0, or -1 on a fault
  * (reported into the grid and err). */

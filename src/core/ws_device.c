@@ -86,6 +86,7 @@ void ws_device_free(ws_device *d)
     while (d->ngrids > 0)
         ws_grid_free(d->grids[d->ngrids - 1]);
     free(d->grids);
+    ws_device_cta_cache_free(d);
     for (uint32_t i = 0; i < d->nmods; i++) {
         ws_module *m = d->mods[i];
         ws_decode_free(m);

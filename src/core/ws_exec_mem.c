@@ -27,19 +27,19 @@ static inline uint64_t sym_part(ws_warp *w, const ws_xinsn *x)
     return v + x->addr.window;
 }
 
-/* Per-lane addresses into w->maddr. */
+/* Per-lane addresses into w->g->maddr. */
 static void compute_addrs(ws_warp *w, const ws_xinsn *x, uint32_t exec)
 {
     uint64_t s = sym_part(w, x);
     if (x->addr.base >= 0) {
         const uint64_t *R = w->r + x->addr.base;
         if (x->addr.base32) {
-            WS_LANES(exec, l) w->maddr[l] = (R[l] & 0xffffffffu) + s;
+            WS_LANES(exec, l) w->g->maddr[l] = (R[l] & 0xffffffffu) + s;
         } else {
-            WS_LANES(exec, l) w->maddr[l] = R[l] + s;
+            WS_LANES(exec, l) w->g->maddr[l] = R[l] + s;
         }
     } else {
-        WS_LANES(exec, l) w->maddr[l] = s;
+        WS_LANES(exec, l) w->g->maddr[l] = s;
     }
 }
 
@@ -117,7 +117,7 @@ const uint8_t *ws_mem_generic(ws_warp *w, uint32_t lane, uint64_t gaddr, unsigne
     return p;
 }
 
-/* Resolve every active lane to a host pointer (w->mptr); on a fault fill
+/* Resolve every active lane to a host pointer (w->g->mptr); on a fault fill
  * w->f_* for the lowest faulting lane and return -1.  n: bytes per lane. */
 static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
 {
@@ -163,10 +163,10 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
             const uint8_t sp = (uint8_t)x->space;
             uint32_t rest = 0;
             WS_LANES(exec, l) {
-                uint64_t a = w->maddr[l], o = a - base;
+                uint64_t a = w->g->maddr[l], o = a - base;
                 if (o <= lim && !(a & (n - 1))) {
-                    w->mptr[l] = (uint8_t *)data + o;
-                    w->mspace[l] = sp;
+                    w->g->mptr[l] = (uint8_t *)data + o;
+                    w->g->mspace[l] = sp;
                     if (st) {
                         st->addr[l] = a;
                         st->lane_space[l] = sp;
@@ -179,7 +179,7 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
         }
     }
     WS_LANES(todo, l) {
-        uint64_t a = w->maddr[l];
+        uint64_t a = w->g->maddr[l];
         int sp = x->space;
         if (generic)
             sp = classify(&a);
@@ -188,15 +188,15 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
             w->fk = (a & (n - 1)) ? WS_FAULT_MISALIGNED : WS_FAULT_OOB;
             w->f_lane = l;
             w->f_addr = a;
-            w->f_gaddr = w->maddr[l];
+            w->f_gaddr = w->g->maddr[l];
             w->f_generic = (uint8_t)generic;
             w->f_size = n;
             w->f_space = (uint8_t)sp;
             w->f_access = (uint8_t)access;
             return -1;
         }
-        w->mptr[l] = p;
-        w->mspace[l] = (uint8_t)sp;
+        w->g->mptr[l] = p;
+        w->g->mspace[l] = (uint8_t)sp;
         if (st) {
             st->addr[l] = a;
             st->lane_space[l] = (uint8_t)sp;
@@ -213,8 +213,8 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
             int sp = -1;
             WS_LANES(exec, l) {
                 if (sp < 0)
-                    sp = w->mspace[l];
-                else if (sp != w->mspace[l])
+                    sp = w->g->mspace[l];
+                else if (sp != w->g->mspace[l])
                     sp = WS_SP_NONE;
             }
             st->space = sp < 0 ? WS_SP_NONE : (ws_ptx_space)sp;
@@ -250,13 +250,13 @@ static inline unsigned elem_size(const ws_xinsn *x) { return x->tbits >= 8 ? x->
         if (SGN) {                                                                    \
             WS_LANES(exec, l) {                                                       \
                 T v_;                                                                 \
-                memcpy(&v_, w->mptr[l] + off, sizeof v_);                             \
+                memcpy(&v_, w->g->mptr[l] + off, sizeof v_);                             \
                 D[l] = (uint64_t)ws_sext(v_, bits) & dm;                              \
             }                                                                         \
         } else {                                                                      \
             WS_LANES(exec, l) {                                                       \
                 T v_;                                                                 \
-                memcpy(&v_, w->mptr[l] + off, sizeof v_);                             \
+                memcpy(&v_, w->g->mptr[l] + off, sizeof v_);                             \
                 D[l] = (uint64_t)v_ & dm;                                             \
             }                                                                         \
         }                                                                             \
@@ -295,7 +295,7 @@ static int x_st(ws_warp *w, const ws_xinsn *x, uint32_t exec)
     for (unsigned e = 0; e < nv && e < x->nsrc; e++) {
         const uint64_t *S = SRC((int)e);
         const unsigned off = e * es;
-        WS_LANES(exec, l) wr(w->mptr[l] + off, S[l], es);
+        WS_LANES(exec, l) wr(w->g->mptr[l] + off, S[l], es);
     }
     return WS_X_NEXT;
 }
@@ -348,9 +348,9 @@ static int x_atom(ws_warp *w, const ws_xinsn *x, uint32_t exec)
     uint64_t *D = is_red ? NULL : ws_dst(w, x, 0);
     WS_LANES(exec, l) {
         /* atom.add.f32 flushes subnormals on global memory, not on shared */
-        int ftz = w->mspace[l] != WS_SP_SHARED;
-        uint64_t old = rd(w->mptr[l], es);
-        wr(w->mptr[l], atom_op(x, old, B[l], C[l], ftz), es);
+        int ftz = w->g->mspace[l] != WS_SP_SHARED;
+        uint64_t old = rd(w->g->mptr[l], es);
+        wr(w->g->mptr[l], atom_op(x, old, B[l], C[l], ftz), es);
         if (D)
             D[l] = old & x->dmask[0];
     }
@@ -371,7 +371,7 @@ static int x_prefetch(ws_warp *w, const ws_xinsn *x, uint32_t exec)
     st->mem_mask = exec;
     st->space = generic ? WS_SP_NONE : (ws_ptx_space)x->space;
     WS_LANES(exec, l) {
-        uint64_t a = w->maddr[l];
+        uint64_t a = w->g->maddr[l];
         int sp = generic ? classify(&a) : x->space;
         st->addr[l] = a;
         st->lane_space[l] = (uint8_t)sp;

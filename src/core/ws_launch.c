@@ -116,6 +116,27 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
     return g;
 }
 
+#define WS_CTA_CACHE_MAX 1024u
+
+static void cta_release(ws_cta *c)
+{
+    for (uint32_t wi = 0; wi < c->cap_warps; wi++)
+        ws_warp_release(&c->warps[wi]);
+    free(c->warps);
+    free(c->shared);
+    free(c);
+}
+
+void ws_device_cta_cache_free(ws_device *d)
+{
+    while (d->cta_cache) {
+        ws_cta *c = d->cta_cache;
+        d->cta_cache = c->next_free;
+        cta_release(c);
+    }
+    d->ncta_cache = 0;
+}
+
 void ws_grid_free(ws_grid *g)
 {
     if (!g)
@@ -131,11 +152,14 @@ void ws_grid_free(ws_grid *g)
             u->regs -= g->regs_per_cta;
             u->shared -= g->shared_per_cta;
         }
-        for (uint32_t wi = 0; wi < g->warps_per_cta; wi++)
-            ws_warp_release(&c->warps[wi]);
-        free(c->warps);
-        free(c->shared);
-        free(c);
+        if (d->ncta_cache < WS_CTA_CACHE_MAX) {
+            c->resident = false;
+            c->next_free = d->cta_cache;
+            d->cta_cache = c;
+            d->ncta_cache++;
+        } else {
+            cta_release(c);
+        }
     }
     free(g->ctas);
     free(g->params);
@@ -215,10 +239,27 @@ static ws_cta *dispatch(ws_grid *g, uint32_t sm, bool check, ws_error *err)
     if (c) {
         g->free_ctas = c->next_free;
     } else {
-        c = ws_xcalloc(1, sizeof *c);
+        if ((c = d->cta_cache) != NULL) {       /* one of an earlier grid's */
+            d->cta_cache = c->next_free;
+            d->ncta_cache--;
+            if (c->cap_warps < g->warps_per_cta) {
+                c->warps = ws_xrealloc(c->warps, g->warps_per_cta * sizeof *c->warps);
+                memset(c->warps + c->cap_warps, 0, (g->warps_per_cta - c->cap_warps) * sizeof *c->warps);
+                c->cap_warps = g->warps_per_cta;
+            }
+            if (c->cap_shared < g->shared_per_cta) {
+                free(c->shared);
+                c->shared = ws_xcalloc(1, (size_t)g->shared_per_cta);
+                c->cap_shared = g->shared_per_cta;
+            }
+        } else {
+            c = ws_xcalloc(1, sizeof *c);
+            c->warps = ws_xcalloc(g->warps_per_cta, sizeof *c->warps);
+            c->cap_warps = g->warps_per_cta;
+            c->shared = ws_xcalloc(1, g->shared_per_cta ? (size_t)g->shared_per_cta : 1);
+            c->cap_shared = g->shared_per_cta;
+        }
         c->g = g;
-        c->warps = ws_xcalloc(g->warps_per_cta, sizeof *c->warps);
-        c->shared = ws_xcalloc(1, g->shared_per_cta ? (size_t)g->shared_per_cta : 1);
         WS_GROW(g->ctas, g->cap_ctas, g->nctas_alloc + 1);
         g->ctas[g->nctas_alloc++] = c;
     }

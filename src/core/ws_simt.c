@@ -53,6 +53,7 @@ static void frame_return(ws_warp *w)
     w->r = w->regs + caller->regbase;
     w->p = w->preds + caller->predbase;
     w->code = caller->xf->code;
+    w->func = caller->xf->f;
 }
 
 void ws_simt_pop(ws_warp *w)
@@ -162,6 +163,7 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
     w->r = w->regs + regbase;
     w->p = w->preds + predbase;
     w->code = xf->code;
+    w->func = xf->f;
     w->pc = 0;
     w->active = mask;
     w->rpc = WS_NO_RPC;

@@ -63,6 +63,7 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
     w->r = w->regs;
     w->p = w->preds;
     w->code = xf->code;
+    w->func = xf->f;
     w->pc = 0;
     w->active = w->live;
     w->rpc = WS_NO_RPC;
@@ -196,7 +197,7 @@ int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err)
     if (st) {
         memset(st, 0, offsetof(ws_step, addr));
         st->pc = w->pc;
-        st->func = ws_warp_frame(w)->xf->f;
+        st->func = w->func;
         st->insn = x->in;
         st->op = (ws_ptx_op)x->op;
         st->klass = (ws_insn_class)x->klass;
@@ -223,7 +224,7 @@ int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err)
 ws_warp_status ws_warp_status_get(const ws_warp *w) { return w->status; }
 uint32_t ws_warp_index(const ws_warp *w) { return w->index; }
 ws_cta *ws_warp_cta(ws_warp *w) { return w->cta; }
-const ws_ptx_func *ws_warp_func(const ws_warp *w) { return ws_warp_frame(w)->xf->f; }
+const ws_ptx_func *ws_warp_func(const ws_warp *w) { return w->func; }
 uint32_t ws_warp_pc(const ws_warp *w) { return w->pc; }
 uint32_t ws_warp_active(const ws_warp *w) { return w->status == WS_WARP_EXITED ? 0 : w->active; }
 uint32_t ws_warp_live(const ws_warp *w) { return w->live; }
