@@ -35,6 +35,10 @@ typedef struct icnt_in {
     uint32_t xfer_f;        /* flits of the packet in transfer (0: none) ... */
     uint64_t xfer_t;        /* ... granted in this tick */
     uint64_t free_from;     /* first tick the input may send a new packet */
+    /* the oldest packet's t, output and flits (n > 0), so that asking for
+     * outputs each tick reads no packet */
+    uint64_t head_t;
+    uint32_t head_out, head_flits;
 } icnt_in;
 
 typedef struct icnt_out {
@@ -211,6 +215,9 @@ bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint3
     p->output = output;
     p->flits = f;
     if (q->n++ == 0) {  /* the input's oldest packet: it may ask from then on */
+        q->head_t = cycle;
+        q->head_out = output;
+        q->head_flits = f;
         uint64_t t = cycle;
         if (t < q->free_from) t = q->free_from;
         if (t < n->outp[output].free_from) t = n->outp[output].free_from;
@@ -250,7 +257,14 @@ static void grant(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     n->st.latency_sum += d->t - p->pushed;
     q->head = q->head + 1 == n->in_cap ? 0 : q->head + 1;
     q->n--;
-    if (q->n == 0) bit_clr(n->in_act, i);
+    if (q->n == 0) {
+        bit_clr(n->in_act, i);
+    } else {
+        const icnt_pkt *h = in_head(n, i);
+        q->head_t = h->t;
+        q->head_out = h->output;
+        q->head_flits = h->flits;
+    }
     n->in_pkts--;
 }
 
@@ -269,16 +283,16 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
     for (uint32_t w = 0; w < iw; w++) {
         for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
-            const icnt_pkt *p = in_head(n, i);
-            uint64_t when = p->t;
-            if (when < n->inp[i].free_from) when = n->inp[i].free_from;
-            if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+            const icnt_in *q = &n->inp[i];
+            uint64_t when = q->head_t;
+            if (when < q->free_from) when = q->free_from;
+            if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
             if (when > t) {
                 if (when < next) next = when;
                 continue;
             }
-            n->want[(size_t)p->output * iw + w] |= 1ull << (i & 63);
-            bit_set(n->out_want, p->output);
+            n->want[(size_t)q->head_out * iw + w] |= 1ull << (i & 63);
+            bit_set(n->out_want, q->head_out);
             any = true;
         }
     }
@@ -301,7 +315,7 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
                 others |= row[k] != 0;
                 row[k] = 0;
             }
-            if (!room(n->outp[o].used, in_head(n, i)->flits, n->cfg.out_buffer)) {
+            if (!room(n->outp[o].used, n->inp[i].head_flits, n->cfg.out_buffer)) {
                 n->st.out_blocked++;
                 if (t + 1 < next) next = t + 1;
                 continue;
@@ -309,10 +323,10 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
             grant(n, i, o, t);
             if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
             if (n->inp[i].n) {
-                const icnt_pkt *p = in_head(n, i);
-                uint64_t when = p->t;
-                if (when < n->inp[i].free_from) when = n->inp[i].free_from;
-                if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+                const icnt_in *q = &n->inp[i];
+                uint64_t when = q->head_t;
+                if (when < q->free_from) when = q->free_from;
+                if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
                 if (when < next) next = when;
             }
         }
@@ -327,16 +341,16 @@ static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
     uint64_t *want = n->want;       /* one word per output */
     for (uint64_t bits = n->in_act[0]; bits; bits &= bits - 1) {
         uint32_t i = (uint32_t)__builtin_ctzll(bits);
-        const icnt_pkt *p = in_head(n, i);
-        uint64_t when = p->t;
-        if (when < n->inp[i].free_from) when = n->inp[i].free_from;
-        if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+        const icnt_in *q = &n->inp[i];
+        uint64_t when = q->head_t;
+        if (when < q->free_from) when = q->free_from;
+        if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
         if (when > t) {
             if (when < next) next = when;
             continue;
         }
-        want[p->output] |= 1ull << i;
-        outs |= 1ull << p->output;
+        want[q->head_out] |= 1ull << i;
+        outs |= 1ull << q->head_out;
     }
     for (; outs; outs &= outs - 1) {
         uint32_t o = (uint32_t)__builtin_ctzll(outs);
@@ -345,7 +359,7 @@ static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
         uint64_t from = row & (~0ull << n->outp[o].rr);     /* rr < inputs <= 64 */
         uint32_t i = (uint32_t)__builtin_ctzll(from ? from : row);
         bool others = (row & (row - 1)) != 0;
-        if (!room(n->outp[o].used, in_head(n, i)->flits, n->cfg.out_buffer)) {
+        if (!room(n->outp[o].used, n->inp[i].head_flits, n->cfg.out_buffer)) {
             n->st.out_blocked++;
             if (t + 1 < next) next = t + 1;
             continue;
@@ -353,10 +367,10 @@ static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
         grant(n, i, o, t);
         if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
         if (n->inp[i].n) {
-            const icnt_pkt *p = in_head(n, i);
-            uint64_t when = p->t;
-            if (when < n->inp[i].free_from) when = n->inp[i].free_from;
-            if (when < n->outp[p->output].free_from) when = n->outp[p->output].free_from;
+            const icnt_in *q = &n->inp[i];
+            uint64_t when = q->head_t;
+            if (when < q->free_from) when = q->free_from;
+            if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
             if (when < next) next = when;
         }
     }

@@ -540,6 +540,13 @@ unit:
         s->tf = ws_tfunc_get(g, ws_warp_func(w));
         ensure_ready(s, s->tf->nslots);
     }
+    if (!st.exited) {
+        /* the next instruction's scoreboard entries: their lines are
+         * fetched now, not when its examination needs them */
+        const ws_tinsn *nt = &s->tf->ins[st.next_pc <= s->tf->f->ninsns ? st.next_pc : s->tf->f->ninsns];
+        const uint32_t *nr = &s->tf->regs[nt->regoff];
+        for (uint32_t i = 0, n = nt->ndst + nt->nsrc; i < n; i++) __builtin_prefetch(&s->ready[nr[i]]);
+    }
     if (st.exited) {
         s->exited = 1;
         s->elig = WS_NEVER;

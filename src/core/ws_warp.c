@@ -243,8 +243,7 @@ const ws_ptx_insn *ws_warp_next_insn(const ws_warp *w)
 {
     if (w->status == WS_WARP_EXITED)
         return NULL;
-    const ws_frame *fr = ws_warp_frame(w);
-    return w->pc < fr->xf->n ? &fr->xf->f->insns[w->pc] : NULL;
+    return w->pc < w->func->ninsns ? &w->func->insns[w->pc] : NULL;     /* (xf->n is f->ninsns) */
 }
 
 int ws_warp_frame_info(const ws_warp *w, uint32_t i, const ws_ptx_func **func, uint32_t *pc)
