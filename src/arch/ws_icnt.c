@@ -156,6 +156,24 @@ static inline icnt_pkt *in_head(const ws_icnt *n, uint32_t i)
     return &n->in[(size_t)i * n->in_cap + n->inp[i].head];
 }
 
+/* Input q's oldest packet is p: keep what asking for outputs reads. */
+static inline void set_head(icnt_in *q, const icnt_pkt *p)
+{
+    q->head_t = p->t;
+    q->head_out = p->output;
+    q->head_flits = p->flits;
+}
+
+/* The tick input q's oldest packet may ask for its output: once it is there,
+ * the input is free and its output is free. */
+static inline uint64_t head_ready(const ws_icnt *n, const icnt_in *q)
+{
+    uint64_t when = q->head_t;
+    if (when < q->free_from) when = q->free_from;
+    if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
+    return when;
+}
+
 static inline bool room(uint32_t used, uint32_t flits, uint32_t cap)
 {
     return used == 0 || (uint64_t)used + flits <= cap;
@@ -215,12 +233,8 @@ bool ws_icnt_push(ws_icnt *n, uint32_t input, uint32_t output, ws_mreq *r, uint3
     p->output = output;
     p->flits = f;
     if (q->n++ == 0) {  /* the input's oldest packet: it may ask from then on */
-        q->head_t = cycle;
-        q->head_out = output;
-        q->head_flits = f;
-        uint64_t t = cycle;
-        if (t < q->free_from) t = q->free_from;
-        if (t < n->outp[output].free_from) t = n->outp[output].free_from;
+        set_head(q, p);
+        uint64_t t = head_ready(n, q);
         if (t < n->next_try) n->next_try = t;
     }
     q->used += f;
@@ -260,12 +274,27 @@ static void grant(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t)
     if (q->n == 0) {
         bit_clr(n->in_act, i);
     } else {
-        const icnt_pkt *h = in_head(n, i);
-        q->head_t = h->t;
-        q->head_out = h->output;
-        q->head_flits = h->flits;
+        set_head(q, in_head(n, i));
     }
     n->in_pkts--;
+}
+
+/* Output o chose input i in tick t (others: other inputs asked too): the
+ * grant, or a blocked output when the packet does not fit its buffer.
+ * Returns `next` lowered to the tick o or i may next ask (see tick_grants). */
+static uint64_t serve(ws_icnt *n, uint32_t i, uint32_t o, uint64_t t, bool others, uint64_t next)
+{
+    if (!room(n->outp[o].used, n->inp[i].head_flits, n->cfg.out_buffer)) {
+        n->st.out_blocked++;
+        return t + 1 < next ? t + 1 : next;
+    }
+    grant(n, i, o, t);
+    if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
+    if (n->inp[i].n) {
+        uint64_t when = head_ready(n, &n->inp[i]);
+        if (when < next) next = when;
+    }
+    return next;
 }
 
 /* Grants of tick t; returns the next tick at which an oldest packet can ask
@@ -284,9 +313,7 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
         for (uint64_t bits = n->in_act[w]; bits; bits &= bits - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(bits);
             const icnt_in *q = &n->inp[i];
-            uint64_t when = q->head_t;
-            if (when < q->free_from) when = q->free_from;
-            if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
+            uint64_t when = head_ready(n, q);
             if (when > t) {
                 if (when < next) next = when;
                 continue;
@@ -315,20 +342,7 @@ static uint64_t tick_grants(ws_icnt *n, uint64_t t)
                 others |= row[k] != 0;
                 row[k] = 0;
             }
-            if (!room(n->outp[o].used, n->inp[i].head_flits, n->cfg.out_buffer)) {
-                n->st.out_blocked++;
-                if (t + 1 < next) next = t + 1;
-                continue;
-            }
-            grant(n, i, o, t);
-            if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
-            if (n->inp[i].n) {
-                const icnt_in *q = &n->inp[i];
-                uint64_t when = q->head_t;
-                if (when < q->free_from) when = q->free_from;
-                if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
-                if (when < next) next = when;
-            }
+            next = serve(n, i, o, t, others, next);
         }
     }
     return next;
@@ -342,9 +356,7 @@ static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
     for (uint64_t bits = n->in_act[0]; bits; bits &= bits - 1) {
         uint32_t i = (uint32_t)__builtin_ctzll(bits);
         const icnt_in *q = &n->inp[i];
-        uint64_t when = q->head_t;
-        if (when < q->free_from) when = q->free_from;
-        if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
+        uint64_t when = head_ready(n, q);
         if (when > t) {
             if (when < next) next = when;
             continue;
@@ -359,20 +371,7 @@ static uint64_t tick_grants1(ws_icnt *n, uint64_t t)
         uint64_t from = row & (~0ull << n->outp[o].rr);     /* rr < inputs <= 64 */
         uint32_t i = (uint32_t)__builtin_ctzll(from ? from : row);
         bool others = (row & (row - 1)) != 0;
-        if (!room(n->outp[o].used, n->inp[i].head_flits, n->cfg.out_buffer)) {
-            n->st.out_blocked++;
-            if (t + 1 < next) next = t + 1;
-            continue;
-        }
-        grant(n, i, o, t);
-        if (others && n->outp[o].free_from < next) next = n->outp[o].free_from;
-        if (n->inp[i].n) {
-            const icnt_in *q = &n->inp[i];
-            uint64_t when = q->head_t;
-            if (when < q->free_from) when = q->free_from;
-            if (when < n->outp[q->head_out].free_from) when = n->outp[q->head_out].free_from;
-            if (when < next) next = when;
-        }
+        next = serve(n, i, o, t, others, next);
     }
     return next;
 }
