@@ -379,9 +379,10 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
 
     if (l && (need & ~l->valid) == 0) {     /* write hit */
         bool fwd = !wb;
-        /* write-evict of a line an atomic made dirty (atomic_local) writes it back */
-        bool dirty = fwd && c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way] &&
-                     (l->dirty & l->valid) && pool;
+        /* write-evict invalidates the line (not one waiting for a fill); one
+         * an atomic made dirty (atomic_local) is written back first */
+        bool inval = fwd && c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way];
+        bool dirty = inval && (l->dirty & l->valid) && pool;
         if (fwd && !missq_room(c, 1u + dirty))
             return fail(c, WS_CFAIL_MISSQ_FULL);
         if (l->prefetched && !l->used) {
@@ -392,7 +393,7 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         if (wb) {
             l->dirty |= need;
             touch(c, l, cycle);
-        } else if (c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way]) {
+        } else if (inval) {
             uint32_t idx = (uint32_t)base + (uint32_t)way;
             ws_cache_evict_info(c, idx, &res.evicted);
             c->st.invalidations++;
