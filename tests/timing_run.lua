@@ -101,6 +101,18 @@ T.raises(function() gpu4:launch(k, { grid = 1, block = 64 }, out) end, "deadlock
 local ok, msg = pcall(gpu4.launch, gpu4, k, { grid = 1, block = 64 }, out)
 T.ok(not ok and msg:find("waits at a barrier") and msg:find("PTX line"), "the diagnosis names the barrier wait and the PTX line")
 T.ok(not ok and msg:find("nothing made progress for 5001 cycles") ~= nil, "after run.deadlock cycles: " .. tostring(msg):match("[^\n]*"))
+-- Warps that exit complete a barrier the others wait at (the CTA's live
+-- threads drop): the waiting warp goes on, as in the functional engine.
+for _, preset in ipairs{ "gtx480", "g80-mtp", "fermi-thesis", "gtx980", "v100" } do
+  local gb = ws.gpu{ quiet = true, preset = preset, ["run.deadlock"] = 5000 }
+  local kb = gb:load_ptx(src .. "/scenarios/micro/deadlock.ptx"):kernel("exit_barrier")
+  local ob = gb:array("i32", 96, { name = "out", fill = -1 })
+  local okb, msgb = pcall(gb.launch, gb, kb, { grid = 1, block = 96 }, ob, 100)
+  T.ok(okb, preset .. ": warp 0 passes the barrier its exited warps completed" .. (okb and "" or ": " .. tostring(msgb):match("[^\n]*")))
+  T.ok(ob[0] == 0 and ob[31] == 31 and ob[32] == 4950 and ob[95] == 4950,
+       preset .. ": exit_barrier's results (" .. ob[0] .. ", " .. ob[31] .. ", " .. ob[32] .. ", " .. ob[95] .. ")")
+  T.ok(gb:stats().total["stall.barrier"] > 0, preset .. ": warp 0 waited at the barrier")
+end
 -- the gpu is still usable after a deadlock
 local gk = gpu4:load_ptx(src .. "/scenarios/micro/coalesce.ptx"):kernel("gather")
 local a = gpu4:array("i32", 64, { name = "a" })

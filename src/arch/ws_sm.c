@@ -388,6 +388,22 @@ static int maybe_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
 }
 
 /* ------------------------------------------------------------ issue */
+
+/* Lanes that exit lower the CTA's count of live threads, which can complete
+ * a barrier the other warps wait at (ws_cta_check_barriers): wake the warps
+ * the functional engine has released. */
+static void wake_exit_released(ws_sm *sm, uint32_t ctarec, uint64_t now)
+{
+    ws_ctarec *cr = &sm->ctas[ctarec];
+    for (uint32_t i = 0; i < cr->nwarps; i++) {
+        ws_slot *o = &sm->slots[cr->slots[i]];
+        if (o->w && o->at_barrier && ws_warp_status_get(o->w) != WS_WARP_BARRIER) {
+            o->at_barrier = 0;
+            ws_slot_wake(sm, o, now);
+        }
+    }
+}
+
 enum { EV_ISSUE = 0, EV_BLOCK_SB, EV_BLOCK_PIPE, EV_NONE };
 
 /* Examine slot s at `now`; issue when possible (issue_ok).  Returns EV_*. */
@@ -547,6 +563,8 @@ unit:
         const uint32_t *nr = &s->tf->regs[nt->regoff];
         for (uint32_t i = 0, n = nt->ndst + nt->nsrc; i < n; i++) __builtin_prefetch(&s->ready[nr[i]]);
     }
+    if (st.op == WS_OP_EXIT || st.op == WS_OP_RET)
+        wake_exit_released(sm, s->ctarec, now + 1);
     if (st.exited) {
         s->exited = 1;
         s->elig = WS_NEVER;
