@@ -242,13 +242,23 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         uint64_t lines[32];
         uint32_t nl = 0, csz = 64;          /* a power of two (the cache checks its line) */
         if (sm->cmem) csz = ws_cache_config_get(sm->cmem)->line;
-        for (uint32_t m = m_const; m; m &= m - 1) {
-            uint32_t l = (uint32_t)__builtin_ctz(m);
-            uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
-            uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
-            uint64_t ln = a & ~(uint64_t)(csz - 1);
-            if (!nl || lines[nl - 1] != ln)    /* lanes mostly share the last line */
-                add_distinct(lines, &nl, ln);
+        if (st->space != WS_SP_NONE) {
+            /* one space (a parameter or constant load: mostly one line) */
+            uint64_t base = st->space == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE;
+            uint64_t lmask = ~(uint64_t)(csz - 1);
+            for (uint32_t m = m_const; m; m &= m - 1) {
+                uint64_t ln = (base + st->addr[__builtin_ctz(m)]) & lmask;
+                if (!nl || lines[nl - 1] != ln) add_distinct(lines, &nl, ln);
+            }
+        } else {
+            for (uint32_t m = m_const; m; m &= m - 1) {
+                uint32_t l = (uint32_t)__builtin_ctz(m);
+                uint8_t sp = st->lane_space[l];
+                uint64_t a = (sp == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE) + st->addr[l];
+                uint64_t ln = a & ~(uint64_t)(csz - 1);
+                if (!nl || lines[nl - 1] != ln)    /* lanes mostly share the last line */
+                    add_distinct(lines, &nl, ln);
+            }
         }
         pipe += nl;
         sm->c.const_insns++;
@@ -279,7 +289,27 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         uint32_t seglog = segsz == 128 ? 7 : segsz == 64 ? 6 : 5;
         uint64_t total = (uint64_t)g->cfg.nsms * sm->nslots * 32;
         uint64_t gslot = (uint64_t)sm->id * sm->nslots + slotno;
-        for (uint32_t m = m_gl; m; m &= m - 1) {
+        /* every lane global (the common case): one part per lane */
+        uint32_t m_fast = st->space == WS_SP_GLOBAL ? m_gl : 0;
+        for (uint32_t m = m_fast; m; m &= m - 1) {
+            uint64_t a = st->addr[__builtin_ctz(m)];
+            uint64_t key = a >> seglog;
+            uint32_t sec = 1u << ((a >> 5) & 3);
+            uint32_t j;
+            if (nseg && segs[nseg - 1].key == key) {
+                j = nseg - 1;
+            } else {
+                for (j = 0; j < nseg; j++)
+                    if (segs[j].key == key) break;
+                if (j == nseg) {
+                    if (nseg == 64) continue;
+                    segs[nseg++] = (seg){ key, 0, 0 };
+                }
+            }
+            segs[j].sectors |= sec;
+            segs[j].bytes += size;
+        }
+        for (uint32_t m = m_gl & ~m_fast; m; m &= m - 1) {
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
             uint32_t parts = 1, psz = size;

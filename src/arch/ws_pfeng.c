@@ -257,22 +257,9 @@ void ws_pfeng_end(ws_pfeng *e)
     e->qhead = 0;
 }
 
-bool ws_pfeng_busy(const ws_pfeng *e)
-{
-    return e->qn > 0 || (e->pfc && ws_cache_missq_len(e->pfc) > 0);
-}
-
 bool ws_pfeng_idle(const ws_pfeng *e)
 {
     return !e->pfc || ws_cache_idle(e->pfc);
-}
-
-uint64_t ws_pfeng_next(const ws_pfeng *e)
-{
-    uint64_t t = UINT64_MAX;
-    if (e->pf && e->pf->period && e->pf_tick < t) t = e->pf_tick;
-    if (e->pt && e->pt->period && e->pt_tick < t) t = e->pt_tick;
-    return t;
 }
 
 /* ------------------------------------------------------------ per cycle */
@@ -327,7 +314,7 @@ static void deliver(ws_pfeng *e, const ws_mreq *r, bool present, uint64_t now)
     e->pf->ops->fill(e->pf, &f);
 }
 
-void ws_pfeng_cycle(ws_pfeng *e, uint64_t now, bool port_free)
+void ws_pfeng_cycle_work(ws_pfeng *e, uint64_t now, bool port_free)
 {
     e->x.now = now;
     ticks(e, now);
@@ -421,9 +408,8 @@ void ws_pfeng_used(ws_pfeng *e, uint32_t key, uint32_t owner, bool late)
     }
 }
 
-void ws_pfeng_observe(ws_pfeng *e, const ws_mreq *r, int outcome, bool hit_pf, uint64_t now)
+void ws_pfeng_observe_work(ws_pfeng *e, const ws_mreq *r, int outcome, bool hit_pf, uint64_t now)
 {
-    if (!e->pf) return;
     ws_sm *sm = e->sm;
     if (r->slot >= sm->nslots) return;
     const ws_slot *s = &sm->slots[r->slot];

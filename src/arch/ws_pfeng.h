@@ -80,16 +80,36 @@ void ws_pfeng_launch(ws_pfeng *e, const uint32_t grid[3], const uint32_t block[3
 /* A launch ended: queued prefetches are discarded (flushed). */
 void ws_pfeng_end(ws_pfeng *e);
 /* Queue not empty, or the prefetch cache has work. */
-bool ws_pfeng_busy(const ws_pfeng *e);
+static inline bool ws_pfeng_busy(const ws_pfeng *e)
+{
+    return e->qn > 0 || (e->pfc && ws_cache_missq_len(e->pfc) > 0);
+}
 /* The prefetch cache has nothing outstanding. */
 bool ws_pfeng_idle(const ws_pfeng *e);
 /* Earliest period end (a tick) after now. */
-uint64_t ws_pfeng_next(const ws_pfeng *e);
+static inline uint64_t ws_pfeng_next(const ws_pfeng *e)
+{
+    uint64_t t = UINT64_MAX;
+    if (e->pf && e->pf->period && e->pf_tick < t) t = e->pf_tick;
+    if (e->pt && e->pt->period && e->pt_tick < t) t = e->pt_tick;
+    return t;
+}
 /* Period ticks due at `now`, then one prefetch into the destination cache
- * when `port_free`. */
-void ws_pfeng_cycle(ws_pfeng *e, uint64_t now, bool port_free);
-/* The LD/ST unit looked demand request r up (outcome WS_PF_*). */
-void ws_pfeng_observe(ws_pfeng *e, const ws_mreq *r, int outcome, bool hit_pf, uint64_t now);
+ * when `port_free` (the work itself out of line: most cycles of an engine
+ * without a policy, a throttle or queued prefetches have none). */
+void ws_pfeng_cycle_work(ws_pfeng *e, uint64_t now, bool port_free);
+static inline void ws_pfeng_cycle(ws_pfeng *e, uint64_t now, bool port_free)
+{
+    e->x.now = now;
+    if (e->pf || e->pt || (port_free && e->qn)) ws_pfeng_cycle_work(e, now, port_free);
+}
+/* The LD/ST unit looked demand request r up (outcome WS_PF_*): for the
+ * policy (none: nothing to do). */
+void ws_pfeng_observe_work(ws_pfeng *e, const ws_mreq *r, int outcome, bool hit_pf, uint64_t now);
+static inline void ws_pfeng_observe(ws_pfeng *e, const ws_mreq *r, int outcome, bool hit_pf, uint64_t now)
+{
+    if (e->pf) ws_pfeng_observe_work(e, r, outcome, hit_pf, now);
+}
 /* PTX prefetch of the line holding addr by the instruction (f, pc) of warp slot wid. */
 void ws_pfeng_sw(ws_pfeng *e, uint64_t addr, uint32_t wid, const void *f, uint32_t pc, uint64_t now);
 /* A prefetch request came back: its data arrived (went_down), or it had

@@ -392,6 +392,7 @@ static int maybe_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
 /* Lanes that exit lower the CTA's count of live threads, which can complete
  * a barrier the other warps wait at (ws_cta_check_barriers): wake the warps
  * the functional engine has released. */
+__attribute__((noinline, cold))
 static void wake_exit_released(ws_sm *sm, uint32_t ctarec, uint64_t now)
 {
     ws_ctarec *cr = &sm->ctas[ctarec];
@@ -563,7 +564,7 @@ unit:
         const uint32_t *nr = &s->tf->regs[nt->regoff];
         for (uint32_t i = 0, n = nt->ndst + nt->nsrc; i < n; i++) __builtin_prefetch(&s->ready[nr[i]]);
     }
-    if (st.op == WS_OP_EXIT || st.op == WS_OP_RET)
+    if (ti->control && (st.op == WS_OP_EXIT || st.op == WS_OP_RET))
         wake_exit_released(sm, s->ctarec, now + 1);
     if (st.exited) {
         s->exited = 1;
@@ -771,7 +772,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
     if (sm->bypass.n || (sm->l1d && ws_cache_missq_n(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)))
         return now + 1;
     if (sm->ilreq < sm->nlreq) {
-        if (!ws_ldst_refailing(sm))
+        if (!sm->l1f_valid || !ws_ldst_refailing(sm))     /* (it needs a remembered failure) */
             return now + 1;
         /* the head request would fail again each cycle until a reply
          * changes L1: sleep, and count those failures when waking */
