@@ -226,6 +226,12 @@ struct ws_warp {
     /* call frames */
     ws_frame *frames; uint32_t nframes, cap_frames;
     uint64_t *regs; size_t cap_regs;
+    /* registers written (one byte per register of every frame): a register
+     * is zeroed at its first write, and reads of one never written see
+     * zeros (ws_reg_rd), so a warp's start clears these bytes instead of
+     * every register; wm is the running frame's part */
+    uint8_t *wmap; size_t cap_wmap;
+    uint8_t *wm;
     uint32_t *preds; size_t cap_preds;
     /* per-thread local memory: lane l's byte o is local[l * local_stride + o] */
     uint8_t *local; uint64_t local_stride;
@@ -329,11 +335,30 @@ static inline uint64_t ws_f64_bits(double d)
 void ws_sreg_read(ws_warp *w, uint32_t sreg, uint32_t comp, uint32_t exec, uint64_t *out);
 
 /* The 32 lane values of source i. */
+/* Zero lanes: what a register never written holds. */
+extern const uint64_t ws_zero_lanes[WS_WARP_SIZE];
+
+/* The running frame's register at off (uint64 units, a multiple of
+ * WS_WARP_SIZE): to read, and to write (zeroed at its first write). */
+static inline const uint64_t *ws_reg_rd(const ws_warp *w, size_t off)
+{
+    return w->wm[off / WS_WARP_SIZE] ? w->r + off : ws_zero_lanes;
+}
+static inline uint64_t *ws_reg_wr(ws_warp *w, size_t off)
+{
+    uint8_t *m = &w->wm[off / WS_WARP_SIZE];
+    if (!*m) {
+        memset(w->r + off, 0, WS_WARP_SIZE * sizeof *w->r);
+        *m = 1;
+    }
+    return w->r + off;
+}
+
 static inline const uint64_t *ws_src(ws_warp *w, const ws_xinsn *x, int i, uint32_t exec)
 {
     const ws_xsrc *s = &x->src[i];
     if (s->kind == WS_XS_REG)
-        return w->r + s->off;
+        return ws_reg_rd(w, s->off);
     if (s->kind == WS_XS_IMM)
         return s->imm;
     if (s->kind == WS_XS_SREG) {
@@ -357,14 +382,14 @@ static inline uint32_t ws_srcp(ws_warp *w, const ws_xinsn *x, int i)
         return s->imm[0] ? ~0u : 0u;
     /* a register used as a predicate: nonzero lanes */
     uint32_t m = 0;
-    const uint64_t *v = s->kind == WS_XS_REG ? w->r + s->off : NULL;
+    const uint64_t *v = s->kind == WS_XS_REG ? ws_reg_rd(w, s->off) : NULL;
     if (v)
         for (uint32_t l = 0; l < WS_WARP_SIZE; l++)
             m |= (v[l] != 0) << l;
     return m;
 }
 
-static inline uint64_t *ws_dst(ws_warp *w, const ws_xinsn *x, int i) { return w->r + x->dst[i]; }
+static inline uint64_t *ws_dst(ws_warp *w, const ws_xinsn *x, int i) { return ws_reg_wr(w, x->dst[i]); }
 static inline void ws_setp(ws_warp *w, uint32_t idx, uint32_t val, uint32_t exec)
 {
     w->p[idx] = (w->p[idx] & ~exec) | (val & exec);

@@ -32,7 +32,7 @@ static void compute_addrs(ws_warp *w, const ws_xinsn *x, uint32_t exec)
 {
     uint64_t s = sym_part(w, x);
     if (x->addr.base >= 0) {
-        const uint64_t *R = w->r + x->addr.base;
+        const uint64_t *R = ws_reg_rd(w, (size_t)x->addr.base);
         if (x->addr.base32) {
             WS_LANES(exec, l) w->g->maddr[l] = (R[l] & 0xffffffffu) + s;
         } else {

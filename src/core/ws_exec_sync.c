@@ -32,7 +32,7 @@ static void barrier_release(ws_cta *c, uint32_t id)
         uint32_t m = w->bar_mask;
         switch (w->bar_kind) {
         case WS_BAR_RED_POPC: {
-            uint64_t *D = w->r + w->bar_dst;
+            uint64_t *D = ws_reg_wr(w, w->bar_dst);
             WS_LANES(m, l) D[l] = b->popc;
             break;
         }
@@ -41,7 +41,7 @@ static void barrier_release(ws_cta *c, uint32_t id)
             if (w->bar_dpred) {
                 ws_setp(w, w->bar_dst, v ? ~0u : 0u, m);
             } else {
-                uint64_t *D = w->r + w->bar_dst;
+                uint64_t *D = ws_reg_wr(w, w->bar_dst);
                 WS_LANES(m, l) D[l] = v;
             }
             break;

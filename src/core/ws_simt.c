@@ -51,6 +51,7 @@ static void frame_return(ws_warp *w)
         }
     w->nframes--;
     w->r = w->regs + caller->regbase;
+    w->wm = w->wmap + caller->regbase / WS_WARP_SIZE;
     w->p = w->preds + caller->predbase;
     w->code = caller->xf->code;
     w->func = caller->xf->f;
@@ -135,7 +136,12 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
         WS_GROW(w->regs, w->cap_regs, rneed);
     if (pneed > w->cap_preds)
         WS_GROW(w->preds, w->cap_preds, pneed);
-    memset(w->regs + regbase, 0, (size_t)xf->nregs * WS_WARP_SIZE * sizeof *w->regs);
+    if (rneed / WS_WARP_SIZE > w->cap_wmap)
+        WS_GROW(w->wmap, w->cap_wmap, rneed / WS_WARP_SIZE);
+    /* (the caller's frame pointers move with the arrays) */
+    w->r = w->regs + caller->regbase;
+    w->wm = w->wmap + caller->regbase / WS_WARP_SIZE;
+    memset(w->wmap + regbase / WS_WARP_SIZE, 0, xf->nregs);   /* callee registers: zero when first written */
     memset(w->preds + predbase, 0, xf->npreds * sizeof *w->preds);
     if (w->nframes == w->cap_frames) {
         size_t cap = w->cap_frames;
@@ -161,6 +167,7 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
     fr->call_mask = mask;
     fr->call = x;
     w->r = w->regs + regbase;
+    w->wm = w->wmap + regbase / WS_WARP_SIZE;
     w->p = w->preds + predbase;
     w->code = xf->code;
     w->func = xf->f;

@@ -29,6 +29,8 @@ int ws_warp_local_reserve(ws_warp *w, uint64_t bytes)
     return 0;
 }
 
+const uint64_t ws_zero_lanes[WS_WARP_SIZE];
+
 int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
 {
     ws_grid *g = c->g;
@@ -44,7 +46,9 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
         WS_GROW(w->regs, w->cap_regs, nr);
     if (xf->npreds > w->cap_preds)
         WS_GROW(w->preds, w->cap_preds, xf->npreds);
-    memset(w->regs, 0, nr * sizeof *w->regs);
+    if (xf->nregs > w->cap_wmap)
+        WS_GROW(w->wmap, w->cap_wmap, xf->nregs);
+    memset(w->wmap, 0, xf->nregs);         /* (the registers: zeroed at their first write) */
     memset(w->preds, 0, xf->npreds * sizeof *w->preds);
     if (w->cap_frames == 0) {
         size_t cap = 0;
@@ -61,6 +65,7 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
     if (w->local)
         memset(w->local, 0, (size_t)(WS_WARP_SIZE * w->local_stride));
     w->r = w->regs;
+    w->wm = w->wmap;
     w->p = w->preds;
     w->code = xf->code;
     w->func = xf->f;
@@ -81,6 +86,7 @@ void ws_warp_release(ws_warp *w)
     free(w->stack);
     free(w->frames);
     free(w->regs);
+    free(w->wmap);
     free(w->preds);
     free(w->local);
     memset(w, 0, sizeof *w);
@@ -278,7 +284,7 @@ uint64_t ws_warp_reg(const ws_warp *w, uint32_t reg, uint32_t lane)
     const ws_frame *fr = ws_warp_frame(w);
     if (reg >= fr->xf->nregs || lane >= WS_WARP_SIZE)
         return 0;
-    return w->r[reg * WS_WARP_SIZE + lane];
+    return w->wm[reg] ? w->r[reg * WS_WARP_SIZE + lane] : 0;
 }
 
 uint32_t ws_warp_pred(const ws_warp *w, uint32_t p)
