@@ -188,6 +188,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     }
     ws_line_ctr *lc = ws_gpu_line_ctr(g, st->func, st->pc);
     lc->insns++;
+    sm->lreq_lc = lc;
 
     /* split lanes by space */
     uint32_t m_sh = 0, m_const = 0, m_gl = 0;
@@ -646,8 +647,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     }
     sm->ilreq++;
     ws_alloc_ctr *ac = r->owner && g->nactr > r->owner ? &g->actr[r->owner] : NULL;
-    const ws_slot *os = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
-    ws_line_ctr *pl = os && os->tf ? ws_gpu_line_ctr(g, os->tf->f, r->pc) : NULL;
+    ws_line_ctr *pl = sm->lreq_lc;     /* (lreq holds one instruction's requests) */
     if (r->kind == WS_MREQ_WRITE) {
         if (res.status == WS_CACHE_HIT) sm->c.l1_hits++; else sm->c.l1_misses++;
         if (!res.forwarded) {

@@ -628,8 +628,7 @@ static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
 /* The first position from i on whose warp is worth examining at `now`, or
  * n; the warps passed over add their elig to *mine and their class to *cls.
  * Kept out of line: the scan's hot loop gets registers of its own. */
-__attribute__((noinline))
-static uint32_t scan_ready(const uint64_t *eelig, const uint8_t *ecls, const uint16_t *ord, uint32_t i,
+static inline uint32_t scan_ready(const uint64_t *eelig, const uint8_t *ecls, const uint16_t *ord, uint32_t i,
                            uint32_t n, uint64_t now, uint64_t *mine, uint8_t *cls)
 {
     uint64_t m = *mine;

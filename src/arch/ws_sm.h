@@ -149,6 +149,7 @@ typedef struct ws_sm {
     uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
     ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
     uint64_t lfirst;        /* LD/ST: address of the current instruction's first active lane */
+    struct ws_line_ctr *lreq_lc;    /* the PTX line counters of lreq's instruction */
     /* pending loads */
     ws_pload *pl;
     uint32_t npl, capl, plfree;
