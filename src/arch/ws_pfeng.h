@@ -53,16 +53,17 @@ typedef struct ws_pfq_ent {
 } ws_pfq_ent;
 
 typedef struct ws_pfeng {
-    struct ws_sm *sm;
-    struct ws_gpu *g;
-    ws_pf_ctx x;
+    /* first: what the SM's cycle asks of the engine (one cache line) */
     ws_pf *pf;                  /* NULL: no hardware policy (PTX prefetches only) */
     ws_pt *pt;                  /* NULL: no throttle */
     ws_cache *pfc;              /* destination prefetch cache, NULL: L1 */
+    uint32_t qcap, qhead, qn;
     uint32_t pfc_latency;
     bool filter, sw;
+    struct ws_sm *sm;
+    struct ws_gpu *g;
     ws_pfq_ent *q;
-    uint32_t qcap, qhead, qn;
+    ws_pf_ctx x;
     uint64_t pf_tick, pt_tick;  /* next period ends */
     ws_pf_period pf_base, pt_base;  /* cumulative counts at the last tick */
     ws_pf_counters *c;          /* the SM's (sm->pf, registered as pf.*) */
@@ -100,7 +101,8 @@ static inline uint64_t ws_pfeng_next(const ws_pfeng *e)
 void ws_pfeng_cycle_work(ws_pfeng *e, uint64_t now, bool port_free);
 static inline void ws_pfeng_cycle(ws_pfeng *e, uint64_t now, bool port_free)
 {
-    e->x.now = now;
+    /* (every entry point that lets a policy, a throttle or the queue read
+     * the engine's time sets it first) */
     if (e->pf || e->pt || (port_free && e->qn)) ws_pfeng_cycle_work(e, now, port_free);
 }
 /* The LD/ST unit looked demand request r up (outcome WS_PF_*): for the

@@ -77,6 +77,12 @@ static inline void sent_sync(ws_sm *sm, const ws_slot *s);
 
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
 {
+    if (s->w && !s->exited) {
+        /* its examination follows soon: the scoreboard entries it reads */
+        const ws_tinsn *ti = s->nti;
+        const uint32_t *r = &s->tf->regs[ti->regoff];
+        for (uint32_t i = 0, n = ti->ndst + ti->nsrc; i < n; i++) __builtin_prefetch(&s->ready[r[i]]);
+    }
     ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
     s->elig = now;
     sent_sync(sm, s);
@@ -127,9 +133,9 @@ enum { SC_SB = 1, SC_PIPE = 2 };
 /* A warp whose next instruction passed the scoreboard and membar checks
  * keeps passing them until it issues (only its own issue adds pending or
  * later-ready registers and stores), so a warp examined again while it
- * waits for a unit or for its turn skips them: the slot's ok_ti (the
- * instruction that passed; NULL: none) and ok_mio, cleared at issue and
- * when the slot gets a warp or loses it. */
+ * waits for a unit or for its turn skips them: the slot's ok (its nti
+ * passed) and ok_mio, cleared at issue and when the slot gets a warp or
+ * loses it. */
 
 struct ws_sched {
     uint16_t *list;         /* slots in age order (oldest first) */
@@ -220,7 +226,7 @@ static void sched_purge(ws_sm *sm)
     }
     for (uint32_t i = 0; i < sm->nslots; i++) {
         sent_sync(sm, &sm->slots[i]);
-        sm->slots[i].ok_ti = NULL;
+        sm->slots[i].ok = 0;
     }
 }
 
@@ -249,7 +255,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     for (uint32_t i = 0; i < sm->nslots; i++) {
         eelig[i] = WS_NEVER;
         ecls[i] = 0;
-        sm->slots[i].ok_ti = NULL;
+        sm->slots[i].ok = 0;
         sm->slots[i].ok_mio = -1;
     }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
@@ -326,6 +332,9 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->ctarec = rec;
         s->tf = ws_tfunc_get(g, ws_warp_func(w));
         ensure_ready(s, s->tf->nslots);
+        uint32_t pc0 = ws_warp_pc(w);
+        s->nti = &s->tf->ins[pc0 <= s->tf->f->ninsns ? pc0 : s->tf->f->ninsns];
+        s->chkbar = 1;
         s->age = g->age++;
         s->ibuf = 0;
         s->stores = s->outstanding = 0;
@@ -340,7 +349,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->since = now;
         s->until = s->elig;
         cr->slots[k++] = (uint16_t)i;
-        sm->slots[i].ok_ti = NULL;
+        sm->slots[i].ok = 0;
         sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
@@ -364,7 +373,7 @@ static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     sched_remove(sm, slotno);
     s->w = NULL;
     s->elig = WS_NEVER;
-    sm->slots[slotno].ok_ti = NULL;
+    sm->slots[slotno].ok = 0;
     sent_sync(sm, s);
     sm->resident--;
     if (sm->resident == 0)
@@ -415,18 +424,21 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
     ws_warp *w = s->w;
     if (s->exited || s->at_barrier)
         return EV_NONE;
-    const ws_tinsn *ti = s->ok_ti;
-    if (ti)
+    const ws_tinsn *ti = s->nti;
+    if (s->ok)
         goto unit;
-    if (ws_warp_status_get(w) == WS_WARP_BARRIER) {
-        s->at_barrier = 1;
-        ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now, 0);
-        s->elig = WS_NEVER;
-        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
-        return EV_NONE;
+    /* its own bar.sync makes a warp wait at a barrier (at_barrier, set at
+     * its issue); one woken by a barrier's release may wait at another */
+    if (s->chkbar) {
+        s->chkbar = 0;
+        if (ws_warp_status_get(w) == WS_WARP_BARRIER) {
+            s->at_barrier = 1;
+            ws_slot_state(s, &sm->c, WS_STALL_BARRIER, now, 0);
+            s->elig = WS_NEVER;
+            if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
+            return EV_NONE;
+        }
     }
-    uint32_t pc = ws_warp_pc(w);
-    ti = &s->tf->ins[pc <= s->tf->f->ninsns ? pc : s->tf->f->ninsns];
     /* scoreboard */
     uint64_t need = 0;
     bool shortw = false, pend = false;
@@ -465,7 +477,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         return EV_BLOCK_PIPE;
     }
-    s->ok_ti = ti;
+    s->ok = 1;
     s->ok_mio = -1;
 unit:
     /* execution unit */
@@ -512,7 +524,7 @@ unit:
         return EV_ISSUE;
     }
     /* ---- issue */
-    s->ok_ti = NULL;
+    s->ok = 0;
     ws_step st;
     flush(s, &sm->c, now);
     const ws_ptx_func *dfn = NULL;
@@ -561,6 +573,7 @@ unit:
         /* the next instruction's scoreboard entries: their lines are
          * fetched now, not when its examination needs them */
         const ws_tinsn *nt = &s->tf->ins[st.next_pc <= s->tf->f->ninsns ? st.next_pc : s->tf->f->ninsns];
+        s->nti = nt;
         const uint32_t *nr = &s->tf->regs[nt->regoff];
         for (uint32_t i = 0, n = nt->ndst + nt->nsrc; i < n; i++) __builtin_prefetch(&s->ready[nr[i]]);
     }
@@ -583,6 +596,7 @@ unit:
             ws_slot *o = &sm->slots[cr->slots[i]];
             if (o->w && o->at_barrier) {
                 o->at_barrier = 0;
+                o->chkbar = 1;
                 ws_slot_wake(sm, o, now + 1);
             }
         }

@@ -62,18 +62,21 @@ typedef struct ws_slot {
     const ws_tfunc *tf;
     uint64_t *ready;        /* per register slot: cycle ready, or WS_PEND | load */
     uint64_t elig;          /* earliest cycle worth examining (WS_NEVER: woken by an event) */
-    /* the next instruction passed the scoreboard and membar checks (ws_sm.c;
-     * NULL: not known), and whether its LD/ST-busy reason is mio_throttle
-     * (-1: not known yet) */
-    const ws_tinsn *ok_ti;
+    const ws_tinsn *nti;    /* the warp's next instruction (its pc's; set at issue) */
     /* stall accounting (lazy): reason since `since`; if until != 0 the
      * reason ends at `until` and the warp counts as not_selected after it */
     uint64_t since, until;
     uint8_t reason, sub;
-    uint8_t exited, at_barrier, in_membar;
+    uint8_t exited, at_barrier;
+    /* nti passed the scoreboard and membar checks (ws_sm.c), and whether
+     * its LD/ST-busy reason is mio_throttle (-1: not known yet) */
+    uint8_t ok;
     int8_t ok_mio;
-    uint16_t sched;         /* scheduler index */
+    /* woken by a barrier's release: look whether it waits at another */
+    uint8_t chkbar;
+    uint8_t in_membar;
     /* second line */
+    uint16_t sched;         /* scheduler index */
     uint32_t ibuf;          /* decoded instructions buffered */
     uint32_t wait_load;     /* load a long_scoreboard wait is for */
     uint32_t stores;        /* stores/reductions not yet acknowledged */
