@@ -216,22 +216,26 @@ struct ws_warp {
     uint32_t live;           /* lanes not exited */
     ws_warp_status status;
     uint64_t ninsn;
+    /* registers written (one byte per register of every frame): a register
+     * is zeroed at its first write, and reads of one never written see
+     * zeros (ws_reg_rd), so a warp's start clears these bytes instead of
+     * every register; wm is the running frame's part of wmap, which is
+     * wm0 (next to the hot state) while the frames need no more, else
+     * wheap */
+    uint8_t *wm;
     ws_step *st;             /* non-NULL while a ws_step is being filled */
     ws_cta *cta;
     ws_grid *g;
     uint32_t index;
     uint32_t nthreads;       /* threads of this warp (last warp may be partial) */
+    uint8_t wm0[64];
     /* SIMT stack (entries below the running one) */
     ws_simt_entry *stack; uint32_t sp, cap_stack;
     /* call frames */
     ws_frame *frames; uint32_t nframes, cap_frames;
     uint64_t *regs; size_t cap_regs;
-    /* registers written (one byte per register of every frame): a register
-     * is zeroed at its first write, and reads of one never written see
-     * zeros (ws_reg_rd), so a warp's start clears these bytes instead of
-     * every register; wm is the running frame's part */
-    uint8_t *wmap; size_t cap_wmap;
-    uint8_t *wm;
+    uint8_t *wmap;
+    uint8_t *wheap; size_t cap_wheap;
     uint32_t *preds; size_t cap_preds;
     /* per-thread local memory: lane l's byte o is local[l * local_stride + o] */
     uint8_t *local; uint64_t local_stride;
@@ -335,6 +339,10 @@ static inline uint64_t ws_f64_bits(double d)
 void ws_sreg_read(ws_warp *w, uint32_t sreg, uint32_t comp, uint32_t exec, uint64_t *out);
 
 /* The 32 lane values of source i. */
+/* wmap holding n registers (frames below the running one's keep theirs);
+ * w->wm is to be set again after it. */
+void ws_warp_wmap_reserve(ws_warp *w, size_t n);
+
 /* Zero lanes: what a register never written holds. */
 extern const uint64_t ws_zero_lanes[WS_WARP_SIZE];
 

@@ -136,8 +136,7 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
         WS_GROW(w->regs, w->cap_regs, rneed);
     if (pneed > w->cap_preds)
         WS_GROW(w->preds, w->cap_preds, pneed);
-    if (rneed / WS_WARP_SIZE > w->cap_wmap)
-        WS_GROW(w->wmap, w->cap_wmap, rneed / WS_WARP_SIZE);
+    ws_warp_wmap_reserve(w, rneed / WS_WARP_SIZE);
     /* (the caller's frame pointers move with the arrays) */
     w->r = w->regs + caller->regbase;
     w->wm = w->wmap + caller->regbase / WS_WARP_SIZE;

@@ -31,6 +31,25 @@ int ws_warp_local_reserve(ws_warp *w, uint64_t bytes)
 
 const uint64_t ws_zero_lanes[WS_WARP_SIZE];
 
+void ws_warp_wmap_reserve(ws_warp *w, size_t n)
+{
+    if (w->wmap == w->wm0 && n <= sizeof w->wm0)
+        return;
+    if (n > w->cap_wheap) {
+        size_t keep = w->wmap == w->wheap ? w->cap_wheap : 0;
+        uint8_t *nh = ws_xmalloc(n + 64);
+        if (keep) memcpy(nh, w->wheap, keep);
+        free(w->wheap);
+        if (w->wmap == w->wheap) w->wmap = nh;
+        w->wheap = nh;
+        w->cap_wheap = n + 64;
+    }
+    if (w->wmap == w->wm0) {
+        memcpy(w->wheap, w->wm0, sizeof w->wm0);
+        w->wmap = w->wheap;
+    }
+}
+
 int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
 {
     ws_grid *g = c->g;
@@ -46,8 +65,8 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
         WS_GROW(w->regs, w->cap_regs, nr);
     if (xf->npreds > w->cap_preds)
         WS_GROW(w->preds, w->cap_preds, xf->npreds);
-    if (xf->nregs > w->cap_wmap)
-        WS_GROW(w->wmap, w->cap_wmap, xf->nregs);
+    w->wmap = w->wm0;                     /* (a fresh warp: no frame to keep) */
+    ws_warp_wmap_reserve(w, xf->nregs);
     memset(w->wmap, 0, xf->nregs);         /* (the registers: zeroed at their first write) */
     memset(w->preds, 0, xf->npreds * sizeof *w->preds);
     if (w->cap_frames == 0) {
@@ -86,7 +105,7 @@ void ws_warp_release(ws_warp *w)
     free(w->stack);
     free(w->frames);
     free(w->regs);
-    free(w->wmap);
+    free(w->wheap);
     free(w->preds);
     free(w->local);
     memset(w, 0, sizeof *w);
