@@ -338,7 +338,6 @@ static inline uint64_t ws_f64_bits(double d)
 /* Fill w->g->tmp[slot] with special register values for the lanes in exec. */
 void ws_sreg_read(ws_warp *w, uint32_t sreg, uint32_t comp, uint32_t exec, uint64_t *out);
 
-/* The 32 lane values of source i. */
 /* wmap holding n registers (frames below the running one's keep theirs);
  * w->wm is to be set again after it. */
 void ws_warp_wmap_reserve(ws_warp *w, size_t n);
@@ -362,6 +361,7 @@ static inline uint64_t *ws_reg_wr(ws_warp *w, size_t off)
     return w->r + off;
 }
 
+/* The 32 lane values of source i. */
 static inline const uint64_t *ws_src(ws_warp *w, const ws_xinsn *x, int i, uint32_t exec)
 {
     const ws_xsrc *s = &x->src[i];

@@ -33,21 +33,13 @@ const uint64_t ws_zero_lanes[WS_WARP_SIZE];
 
 void ws_warp_wmap_reserve(ws_warp *w, size_t n)
 {
-    if (w->wmap == w->wm0 && n <= sizeof w->wm0)
+    bool inl = w->wmap == w->wm0;
+    if (inl && n <= sizeof w->wm0)
         return;
-    if (n > w->cap_wheap) {
-        size_t keep = w->wmap == w->wheap ? w->cap_wheap : 0;
-        uint8_t *nh = ws_xmalloc(n + 64);
-        if (keep) memcpy(nh, w->wheap, keep);
-        free(w->wheap);
-        if (w->wmap == w->wheap) w->wmap = nh;
-        w->wheap = nh;
-        w->cap_wheap = n + 64;
-    }
-    if (w->wmap == w->wm0) {
+    WS_GROW(w->wheap, w->cap_wheap, n);             /* (keeps the frames' bytes) */
+    if (inl)                                        /* (n > sizeof wm0: room for them) */
         memcpy(w->wheap, w->wm0, sizeof w->wm0);
-        w->wmap = w->wheap;
-    }
+    w->wmap = w->wheap;
 }
 
 int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
