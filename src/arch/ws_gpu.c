@@ -155,6 +155,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     if (!grid)
         return -1;
     g->grid = grid;
+    g->nofit_grid = NULL;
     g->kernel = k;
     for (int i = 0; i < 3; i++) {
         g->lgrid[i] = lc->grid[i] ? lc->grid[i] : 1;
@@ -181,10 +182,14 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
 static int dispatch(ws_gpu *g, uint64_t now, ws_error *err)
 {
     uint32_t n = g->cfg.nsms;
+    bool any = false;
+    if (g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid))
+        n = 0;          /* nothing fits, as last time */
     for (uint32_t k = 0; k < n && ws_grid_ctas_pending(g->grid); k++) {
         uint32_t i = (g->dispatch_rr + k) % n;
         if (!ws_grid_fits(g->grid, i))
             continue;
+        any = true;
         ws_cta *c = ws_grid_dispatch(g->grid, i, err);
         if (!c)
             return -1;
@@ -192,7 +197,11 @@ static int dispatch(ws_gpu *g, uint64_t now, ws_error *err)
             return -1;
         g->last_progress = now;
     }
-    g->dispatch_rr = (g->dispatch_rr + 1) % n;
+    if (!any && ws_grid_ctas_pending(g->grid)) {
+        g->nofit_grid = g->grid;
+        g->nofit_gen = ws_grid_usage_gen(g->grid);
+    }
+    g->dispatch_rr = (g->dispatch_rr + 1) % g->cfg.nsms;
     return 0;
 }
 
@@ -328,7 +337,8 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
                 if (sm->wake < t) t = sm->wake;
                 if (sm->l1f_asleep) t = next;     /* stepping it would not skip */
             }
-            if (ws_grid_ctas_pending(g->grid)) {
+            if (ws_grid_ctas_pending(g->grid) &&
+                !(g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid))) {
                 for (uint32_t i = 0; i < nsms && t > next; i++)
                     if (ws_grid_fits(g->grid, i)) t = next;
             }

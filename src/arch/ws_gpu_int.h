@@ -71,6 +71,10 @@ struct ws_gpu {
     uint64_t launch_start, launch_insns0;
     uint32_t nlaunches;
     uint32_t dispatch_rr;
+    /* the next CTA of `nofit_grid` fits on no SM while the device's usage
+     * generation is nofit_gen (saves asking every SM every cycle) */
+    const ws_grid *nofit_grid;
+    uint64_t nofit_gen;
     uint64_t last_progress;
     uint64_t age;               /* warp dispatch counter */
     char *diag;

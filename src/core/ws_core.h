@@ -321,6 +321,9 @@ void ws_grid_cta_resources(const ws_grid *g, uint32_t *threads, uint32_t *warps,
                            uint64_t *shared, uint32_t *regs);
 /* Would the next CTA fit on SM `sm` now? */
 bool ws_grid_fits(const ws_grid *g, uint32_t sm);
+/* Changes whenever a CTA starts or leaves any SM of the grid's device: an
+ * SM the next CTA did not fit keeps not fitting while it stays the same. */
+uint64_t ws_grid_usage_gen(const ws_grid *g);
 /* Dispatch the next pending CTA to SM `sm`; NULL when none is pending or it
  * does not fit (err says which limit; err->code WS_E_STATE). */
 ws_cta *ws_grid_dispatch(ws_grid *g, uint32_t sm, ws_error *err);

@@ -174,6 +174,7 @@ struct ws_device {
     uint64_t bytes_in_use;
     ws_module **mods; uint32_t nmods; size_t cap_mods;
     ws_sm_usage *sm;
+    uint64_t usage_gen;      /* bumped by every change of sm[] */
     ws_grid **grids; size_t ngrids, cap_grids;        /* alive (stepwise) */
     ws_fault fault; bool has_fault;
     ws_launch_stats last, total;

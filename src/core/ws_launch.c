@@ -151,6 +151,7 @@ void ws_grid_free(ws_grid *g)
             u->ctas--;
             u->regs -= g->regs_per_cta;
             u->shared -= g->shared_per_cta;
+            d->usage_gen++;
         }
         if (d->ncta_cache < WS_CTA_CACHE_MAX) {
             c->resident = false;
@@ -209,6 +210,8 @@ static const char *no_fit(const ws_grid *g, uint32_t sm)
         return "shared memory per SM";
     return NULL;
 }
+
+uint64_t ws_grid_usage_gen(const ws_grid *g) { return g->d->usage_gen; }
 
 bool ws_grid_fits(const ws_grid *g, uint32_t sm)
 {
@@ -291,6 +294,7 @@ static ws_cta *dispatch(ws_grid *g, uint32_t sm, bool check, ws_error *err)
     u->ctas++;
     u->regs += g->regs_per_cta;
     u->shared += g->shared_per_cta;
+    d->usage_gen++;
     g->resident++;
     return c;
 }
@@ -317,6 +321,7 @@ int ws_cta_retire(ws_cta *c, ws_error *err)
     u->ctas--;
     u->regs -= g->regs_per_cta;
     u->shared -= g->shared_per_cta;
+    g->d->usage_gen++;
     c->resident = false;
     g->resident--;
     g->retired++;
