@@ -246,8 +246,56 @@ static void test_part_addr(void)
     ws_addrmap_free(m);
 }
 
+/* dramid@N with a channel count that is not a power of two divides the
+ * address above bit N by it (by a multiplication for all but huge
+ * addresses): channel and row against plain division, over random and
+ * boundary addresses, for several counts and start bits. */
+static void test_chan_div(void)
+{
+    static const uint32_t counts[] = { 3, 5, 6, 7, 11, 12, 24 };
+    static const unsigned starts[] = { 0, 8, 12 };
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (size_t si = 0; si < sizeof starts / sizeof *starts; si++) {
+        unsigned st = starts[si];
+        char spec[160];
+        snprintf(spec, sizeof spec, "dramid@%u;RRRRRRRR.RRRRRRRR.BBBBCCCC.CCCCCCCC", st);
+        for (size_t ci = 0; ci < sizeof counts / sizeof *counts; ci++) {
+            uint32_t d = counts[ci];
+            ws_addrmap *m = make(spec, d, 1, 16, 1);
+            int bad_n = 0, n = 0;
+            for (int k = 0; k < 20000; k++) {
+                uint64_t a;
+                if (k < 64) {
+                    /* around 2^64 / d (where the fast path ends) and the top */
+                    uint64_t lim = UINT64_MAX / d;
+                    uint64_t hi = k < 32 ? lim - 16 + (uint64_t)k : UINT64_MAX - (uint64_t)(k - 32);
+                    a = st ? (hi << st) | (uint64_t)k : hi;
+                    if (st && (hi >> (64 - st))) a = UINT64_MAX - (uint64_t)k;
+                } else {
+                    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                    a = k % 3 == 0 ? x : k % 3 == 1 ? x >> 20 : x >> 40;
+                }
+                ws_dram_loc l;
+                ws_addrmap_decode(m, a, &l);
+                uint64_t hi = st ? a >> st : a, low = st ? a & ((1ull << st) - 1) : 0;
+                uint64_t rest = (st ? (hi / d) << st : hi / d) | low;
+                n++;
+                if (l.chan != hi % d || l.row != (uint32_t)((rest >> 16) & 0xffff) ||
+                    l.col != (uint32_t)(rest & 0xfff) || l.bank != (uint32_t)((rest >> 12) & 0xf)) {
+                    if (bad_n++ < 3)
+                        diag("%u channels from bit %u: 0x%llx -> chan %u row %u col %u bank %u", d, st,
+                             (unsigned long long)a, l.chan, l.row, l.col, l.bank);
+                }
+            }
+            ok(bad_n == 0, "%u channels from bit %u: %d addresses decode as by division", d, st, n);
+            ws_addrmap_free(m);
+        }
+    }
+}
+
 int main(void)
 {
+    test_chan_div();
     test_gtx480();
     test_pow2();
     test_bad();

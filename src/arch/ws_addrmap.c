@@ -28,6 +28,9 @@ struct ws_addrmap {
     int chip_start;         /* dramid@N, or -1 */
     uint32_t chan_log2;     /* channels is a power of two: log2, else 0 */
     bool chan_pow2;
+    /* else hi / channels = (hi * chan_magic) >> 64 for hi < chan_lim (see
+     * chan_div) */
+    uint64_t chan_magic, chan_lim;
     uint64_t sub_mask;      /* bits (of the address without the channel) that select the slice */
     bool bg_pow2, sp_pow2;      /* bank_groups / subparts is a power of two: ... */
     uint32_t bg_mask, sp_mask;  /* ... it minus 1 (x % n == x & mask) */
@@ -54,10 +57,12 @@ static void field_build(field *f)
     f->nbits = pos;
 }
 
+/* (runs[0] is all zero in a field without bits: the first run needs no
+ * test, and most fields have one run) */
 static inline uint64_t field_get(const field *f, uint64_t a)
 {
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < f->nruns; i++)
+    uint64_t v = ((a >> f->runs[0].src) & f->runs[0].mask) << f->runs[0].dst;
+    for (uint32_t i = 1; i < f->nruns; i++)
         v |= ((a >> f->runs[i].src) & f->runs[i].mask) << f->runs[i].dst;
     return v;
 }
@@ -194,6 +199,14 @@ ws_addrmap *ws_addrmap_create(const char *spec, uint32_t channels, uint32_t subp
     m->banks = banks;
     m->bank_groups = bank_groups;
     m->chan_pow2 = is_pow2(channels);
+    if (!m->chan_pow2) {
+        /* M = ceil(2^64 / d) = 2^64 / d + e with 0 < e < 1, so that
+         * n * M / 2^64 = n / d + n * e / 2^64, whose floor is n / d's as
+         * long as n * e / 2^64 < 1 / d (the fraction of n / d is at most
+         * (d - 1) / d): n < 2^64 / d is enough */
+        m->chan_magic = UINT64_MAX / channels + 1;
+        m->chan_lim = UINT64_MAX / channels;
+    }
     m->chan_log2 = m->chan_pow2 ? log2u(channels) : 0;
     m->bg_pow2 = is_pow2(bank_groups);
     m->sp_pow2 = is_pow2(subparts);
@@ -268,14 +281,24 @@ static uint64_t squeeze(uint64_t v, uint64_t drop)
     return v;
 }
 
+__extension__ typedef unsigned __int128 ws_u128;
+
+/* hi / channels, without a division for the usual addresses */
+static inline uint64_t chan_div(const ws_addrmap *m, uint64_t hi)
+{
+    if (m->chan_pow2) return hi >> m->chan_log2;
+    if (hi < m->chan_lim) return (uint64_t)(((ws_u128)hi * m->chan_magic) >> 64);
+    return hi / m->channels;
+}
+
 /* addr without its channel: the quotient of dramid@N, or without the D bits. */
-static uint64_t unchannel(const ws_addrmap *m, uint64_t addr)
+static inline uint64_t unchannel(const ws_addrmap *m, uint64_t addr)
 {
     if (m->chip_start < 0)
         return squeeze(addr, m->f[F_CHAN].mask);
     unsigned s = (unsigned)m->chip_start;
-    uint64_t hi = s < 64 ? addr >> s : 0, low = s ? addr & ((1ull << s) - 1) : addr;
-    uint64_t q = m->chan_pow2 ? hi >> m->chan_log2 : hi / m->channels;
+    uint64_t hi = s < 64 ? addr >> s : 0, low = addr & ((1ull << s) - 1);
+    uint64_t q = chan_div(m, hi);
     return (s < 64 ? q << s : 0) | low;
 }
 
@@ -290,9 +313,10 @@ void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out)
     uint32_t chan;
     if (m->chip_start >= 0) {
         unsigned s = (unsigned)m->chip_start;
-        uint64_t hi = s < 64 ? addr >> s : 0;
-        chan = (uint32_t)(m->chan_pow2 ? hi & (m->channels - 1) : hi % m->channels);
-        rest = unchannel(m, addr);
+        uint64_t hi = s < 64 ? addr >> s : 0, low = addr & ((1ull << s) - 1);
+        uint64_t q = chan_div(m, hi);
+        chan = (uint32_t)(hi - q * m->channels);
+        rest = (s < 64 ? q << s : 0) | low;
     } else {
         chan = (uint32_t)field_get(&m->f[F_CHAN], addr);
     }
