@@ -247,9 +247,13 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             /* one space (a parameter or constant load: mostly one line) */
             uint64_t base = st->space == WS_SP_PARAM ? WS_GEN_PARAM_BASE : WS_GEN_CONST_BASE;
             uint64_t lmask = ~(uint64_t)(csz - 1);
-            for (uint32_t m = m_const; m; m &= m - 1) {
-                uint64_t ln = (base + st->addr[__builtin_ctz(m)]) & lmask;
-                if (!nl || lines[nl - 1] != ln) add_distinct(lines, &nl, ln);
+            if (st->uniform) {  /* (every lane's address is the first's) */
+                lines[nl++] = (base + st->addr[__builtin_ctz(m_const)]) & lmask;
+            } else {
+                for (uint32_t m = m_const; m; m &= m - 1) {
+                    uint64_t ln = (base + st->addr[__builtin_ctz(m)]) & lmask;
+                    if (!nl || lines[nl - 1] != ln) add_distinct(lines, &nl, ln);
+                }
             }
         } else {
             for (uint32_t m = m_const; m; m &= m - 1) {

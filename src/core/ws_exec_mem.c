@@ -117,13 +117,86 @@ const uint8_t *ws_mem_generic(ws_warp *w, uint32_t lane, uint64_t gaddr, unsigne
     return p;
 }
 
+/* resolve for an address without a register in one space: every lane's is
+ * the same, checked once (false: not inside the space's known bounds or
+ * misaligned; the general path finds the allocation or the fault). */
+static bool resolve_uniform(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
+{
+    const uint64_t a = sym_part(w, x);
+    const uint8_t *data = NULL;
+    uint64_t base = 0, size = 0;
+    switch (x->space) {
+    case WS_SP_GLOBAL: {
+        const ws_alloc *al = x->gc->a;
+        if (al && x->gc->gen == w->g->d->free_gen) {
+            data = al->data;
+            base = al->addr;
+            size = al->size;
+        }
+        break;
+    }
+    case WS_SP_PARAM:
+        data = w->g->params;
+        size = w->g->param_bytes;
+        break;
+    case WS_SP_CONST:
+        data = w->g->m->cbank;
+        size = w->g->m->cbank_size;
+        break;
+    case WS_SP_SHARED:
+        if (w->cta) {
+            data = w->cta->shared;
+            size = w->cta->shared_size;
+        }
+        break;
+    default:
+        break;
+    }
+    const uint64_t o = a - base;
+    if (!data || size < n || o > size - n || (a & (n - 1)))
+        return false;
+    uint8_t *p = (uint8_t *)data + o;
+    const uint8_t sp = (uint8_t)x->space;
+    ws_step *st = w->st;
+    if (exec == ~0u) {
+        for (uint32_t l = 0; l < WS_WARP_SIZE; l++) w->g->mptr[l] = p;
+        memset(w->g->mspace, sp, WS_WARP_SIZE);
+        if (st) {
+            for (uint32_t l = 0; l < WS_WARP_SIZE; l++) st->addr[l] = a;
+            memset(st->lane_space, sp, WS_WARP_SIZE);
+        }
+    } else {
+        WS_LANES(exec, l) {
+            w->g->mptr[l] = p;
+            w->g->mspace[l] = sp;
+        }
+        if (st) {
+            WS_LANES(exec, l) {
+                st->addr[l] = a;
+                st->lane_space[l] = sp;
+            }
+        }
+    }
+    if (st) {
+        st->mem_kind = (ws_access_kind)access;
+        st->generic = false;
+        st->size = n;
+        st->mem_mask = exec;
+        st->space = (ws_ptx_space)x->space;
+        st->uniform = true;
+    }
+    return true;
+}
+
 /* Resolve every active lane to a host pointer (w->g->mptr); on a fault fill
  * w->f_* for the lowest faulting lane and return -1.  n: bytes per lane. */
 static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
 {
-    compute_addrs(w, x, exec);
     const int generic = x->generic || x->space == WS_SP_NONE;
     ws_step *st = w->st;
+    if (!generic && x->addr.base < 0 && resolve_uniform(w, x, exec, n, access))
+        return 0;
+    compute_addrs(w, x, exec);
     uint32_t todo = exec;
     if (!generic) {
         /* fast path: one space whose bounds are known up front (global: the
@@ -271,10 +344,25 @@ static int x_ld(ws_warp *w, const ws_xinsn *x, uint32_t exec)
         return WS_X_FAULT;
     const int sgn = ws_ptx_type_is_signed((ws_ptx_type)x->type) && es < 8;
     const unsigned bits = es * 8;
+    /* no address register, one space shared by the lanes (not local: each
+     * thread has its own): every lane reads the same bytes */
+    const bool same = x->addr.base < 0 && !x->generic &&
+                      (x->space == WS_SP_GLOBAL || x->space == WS_SP_PARAM || x->space == WS_SP_CONST ||
+                       x->space == WS_SP_SHARED);
     for (unsigned e = 0; e < nv && e < x->ndst; e++) {
         uint64_t *D = ws_dst(w, x, (int)e);
         const uint64_t dm = x->dmask[e];
         const unsigned off = e * es;
+        if (same) {
+            uint64_t v = rd(w->g->mptr[__builtin_ctz(exec)] + off, es);
+            v = (sgn ? (uint64_t)ws_sext(v, bits) : v) & dm;
+            if (exec == ~0u) {
+                for (uint32_t l = 0; l < WS_WARP_SIZE; l++) D[l] = v;
+            } else {
+                WS_LANES(exec, l) D[l] = v;
+            }
+            continue;
+        }
         switch (es) {
         case 1: LD_LOOP(uint8_t, sgn); break;
         case 2: LD_LOOP(uint16_t, sgn); break;
