@@ -491,13 +491,17 @@ unit:
                                  in->space == WS_SP_PARAM);
             }
             uint8_t why = s->ok_mio ? WS_STALL_MIO_THROTTLE : WS_STALL_LG_THROTTLE;
+            uint8_t cause = sm->lg_fail >= 0 ? (uint8_t)sm->lg_fail : WS_LG_ICNT_FULL;
             if (sm->nlreq == sm->ilreq && sm->ldst_free > now) {
                 ws_slot_state(s, &sm->c, why, now, sm->ldst_free);
+                s->sub = cause;
                 s->elig = sm->ldst_free;
             } else {
-                if (s->reason != why) {
+                /* (a wait that had an end, the pipe's, ends now: the
+                 * unit is busy with requests for as long as they take) */
+                if (s->reason != why || s->until) {
                     ws_slot_state(s, &sm->c, why, now, 0);
-                    s->sub = sm->lg_fail >= 0 ? (uint8_t)sm->lg_fail : WS_LG_ICNT_FULL;
+                    s->sub = cause;
                 }
                 s->elig = WS_NEVER;
                 sm->ldst_waiters[slotno >> 6] |= 1ull << (slotno & 63);
