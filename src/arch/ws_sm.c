@@ -77,13 +77,20 @@ static inline void sent_sync(ws_sm *sm, const ws_slot *s);
 
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
 {
-    if (s->w && !s->exited) {
-        /* its examination follows soon: the scoreboard entries it reads */
+    if (s->w && !s->exited && !s->ok) {
+        /* its examination follows soon: the scoreboard entries it reads
+         * (none when its instruction has passed them) */
         const ws_tinsn *ti = s->nti;
         const uint32_t *r = &s->tf->regs[ti->regoff];
         for (uint32_t i = 0, n = ti->ndst + ti->nsrc; i < n; i++) __builtin_prefetch(&s->ready[r[i]]);
     }
-    ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
+    /* not_selected from now: as an end of the reason (counted when the slot
+     * is next flushed, like any other until) when it has none yet, which
+     * spares a flush to every warp a freed LD/ST unit wakes */
+    if (!s->until && s->reason != WS_STALL_NOT_SELECTED)
+        s->until = now > s->since ? now : s->since;
+    else
+        ws_slot_state(s, &sm->c, WS_STALL_NOT_SELECTED, now, 0);
     s->elig = now;
     sent_sync(sm, s);
     sched_note(sm, s);
@@ -456,7 +463,7 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         if (in && (in->op == WS_OP_CALL || in->op == WS_OP_RET)) { pend = true; pload = UINT32_MAX; }
     }
     if (pend) {
-        if (s->reason != WS_STALL_LONG_SCOREBOARD) {
+        if (s->reason != WS_STALL_LONG_SCOREBOARD || s->until) {
             ws_slot_state(s, &sm->c, WS_STALL_LONG_SCOREBOARD, now, 0);
             s->sub = WS_LSB_L1;
             if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
