@@ -117,41 +117,46 @@ const uint8_t *ws_mem_generic(ws_warp *w, uint32_t lane, uint64_t gaddr, unsigne
     return p;
 }
 
+/* The bounds of x's space known up front, for the fast paths: its bytes
+ * (NULL: none known; global: the instruction's cached allocation), the
+ * address of its first byte and its size. */
+static inline const uint8_t *space_bounds(ws_warp *w, const ws_xinsn *x, uint64_t *base, uint64_t *size)
+{
+    *base = 0;
+    *size = 0;
+    switch (x->space) {
+    case WS_SP_GLOBAL: {
+        const ws_alloc *al = x->gc->a;
+        if (al && x->gc->gen == w->g->d->free_gen) {
+            *base = al->addr;
+            *size = al->size;
+            return al->data;
+        }
+        return NULL;
+    }
+    case WS_SP_PARAM:
+        *size = w->g->param_bytes;
+        return w->g->params;
+    case WS_SP_CONST:
+        *size = w->g->m->cbank_size;
+        return w->g->m->cbank;
+    case WS_SP_SHARED:
+        if (!w->cta) return NULL;
+        *size = w->cta->shared_size;
+        return w->cta->shared;
+    default:
+        return NULL;
+    }
+}
+
 /* resolve for an address without a register in one space: every lane's is
  * the same, checked once (false: not inside the space's known bounds or
  * misaligned; the general path finds the allocation or the fault). */
 static bool resolve_uniform(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
 {
     const uint64_t a = sym_part(w, x);
-    const uint8_t *data = NULL;
-    uint64_t base = 0, size = 0;
-    switch (x->space) {
-    case WS_SP_GLOBAL: {
-        const ws_alloc *al = x->gc->a;
-        if (al && x->gc->gen == w->g->d->free_gen) {
-            data = al->data;
-            base = al->addr;
-            size = al->size;
-        }
-        break;
-    }
-    case WS_SP_PARAM:
-        data = w->g->params;
-        size = w->g->param_bytes;
-        break;
-    case WS_SP_CONST:
-        data = w->g->m->cbank;
-        size = w->g->m->cbank_size;
-        break;
-    case WS_SP_SHARED:
-        if (w->cta) {
-            data = w->cta->shared;
-            size = w->cta->shared_size;
-        }
-        break;
-    default:
-        break;
-    }
+    uint64_t base, size;
+    const uint8_t *data = space_bounds(w, x, &base, &size);
     const uint64_t o = a - base;
     if (!data || size < n || o > size - n || (a & (n - 1)))
         return false;
@@ -202,40 +207,29 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
         /* fast path: one space whose bounds are known up front (global: the
          * cached allocation); lanes outside it, or misaligned, take the
          * general path below (which finds another allocation or the fault) */
-        const uint8_t *data = NULL;
-        uint64_t base = 0, size = 0;
-        switch (x->space) {
-        case WS_SP_GLOBAL: {
-            const ws_alloc *al = x->gc->a;
-            if (al && x->gc->gen == w->g->d->free_gen) {
-                data = al->data;
-                base = al->addr;
-                size = al->size;
-            }
-            break;
-        }
-        case WS_SP_PARAM:
-            data = w->g->params;
-            size = w->g->param_bytes;
-            break;
-        case WS_SP_CONST:
-            data = w->g->m->cbank;
-            size = w->g->m->cbank_size;
-            break;
-        case WS_SP_SHARED:
-            if (w->cta) {
-                data = w->cta->shared;
-                size = w->cta->shared_size;
-            }
-            break;
-        default:
-            break;
-        }
+        uint64_t base, size;
+        const uint8_t *data = space_bounds(w, x, &base, &size);
         if (data && size >= n) {
             const uint64_t lim = size - n;
             const uint8_t sp = (uint8_t)x->space;
-            uint32_t rest = 0;
-            WS_LANES(exec, l) {
+            uint32_t rest = 0, each = exec;
+            if (exec == ~0u) {
+                /* every lane: written whatever the check says (a lane that
+                 * fails is redone below), so the loop has no branch */
+                for (uint32_t l = 0; l < WS_WARP_SIZE; l++) {
+                    uint64_t a = w->g->maddr[l], o = a - base;
+                    uint32_t bad = o > lim || (a & (n - 1));
+                    rest |= bad << l;
+                    w->g->mptr[l] = (uint8_t *)data + (bad ? 0 : o);
+                    w->g->mspace[l] = sp;
+                }
+                if (st) {
+                    memcpy(st->addr, w->g->maddr, sizeof st->addr);
+                    memset(st->lane_space, sp, sizeof st->lane_space);
+                }
+                each = 0;
+            }
+            WS_LANES(each, l) {
                 uint64_t a = w->g->maddr[l], o = a - base;
                 if (o <= lim && !(a & (n - 1))) {
                     w->g->mptr[l] = (uint8_t *)data + o;
