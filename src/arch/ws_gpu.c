@@ -27,6 +27,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         goto fail;
     g->sms = ws_xmalloc(g->cfg.nsms * sizeof *g->sms);
     memset(g->sms, 0, g->cfg.nsms * sizeof *g->sms);
+    g->sm_wake = ws_xcalloc(g->cfg.nsms, sizeof *g->sm_wake);
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];
         if (ws_sm_init(g, sm, i, err) < 0)
@@ -74,6 +75,7 @@ void ws_gpu_free(ws_gpu *g)
             ws_sm_fini(&g->sms[i]);
         }
     free(g->sms);
+    free(g->sm_wake);
     ws_memsys_free(g->mem);
     ws_stats_free(g->stats);
     ws_gpu_stats_free(g);
@@ -278,7 +280,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
     }
     /* breakpoints watch counters every cycle: no SM sleeps through failures */
     for (uint32_t i = 0; g->dbg_on && i < nsms; i++)
-        if (g->sms[i].l1f_asleep && g->sms[i].wake > g->now) g->sms[i].wake = g->now;
+        if (g->sms[i].l1f_asleep && *g->sms[i].wake > g->now) *g->sms[i].wake = g->now;
     while (g->now < end) {
         uint64_t now = g->now;
         g->skip_to = 0;
@@ -295,7 +297,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             /* (a hit event is pushed only in an SM's cycle, and the wake
              * computed after it is no later than the earliest one, so an
              * SM with an event due is always awake) */
-            if (sm->wake <= now) {
+            if (g->sm_wake[i] <= now) {
                 if (sm->nhev && sm->hev[0].t <= now)
                     ws_ldst_hit_events(sm, now);
                 if (sm->acct < now)
@@ -303,7 +305,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
                 if (ws_sm_cycle(sm, now, err) < 0)
                     return -1;
                 sm->acct = now + 1;
-                sm->wake = ws_sm_next(sm, now);
+                *sm->wake = ws_sm_next(sm, now);
             }
         }
         if (ws_grid_ctas_pending(g->grid) && dispatch(g, now, err) < 0)
@@ -331,12 +333,9 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             /* the SMs first: most cycles one of them has work next cycle,
              * and the memory system's next event is not needed then
              * (every candidate is >= next; the minimum is the same) */
-            uint64_t t = WS_NEVER;
-            for (uint32_t i = 0; i < nsms && t > next; i++) {
-                const ws_sm *sm = &g->sms[i];
-                if (sm->wake < t) t = sm->wake;
-                if (sm->l1f_asleep) t = next;     /* stepping it would not skip */
-            }
+            uint64_t t = g->nasleep ? next : WS_NEVER;   /* (stepping an asleep unit would not skip) */
+            for (uint32_t i = 0; i < nsms && t > next; i++)
+                if (g->sm_wake[i] < t) t = g->sm_wake[i];
             if (ws_grid_ctas_pending(g->grid) &&
                 !(g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid))) {
                 for (uint32_t i = 0; i < nsms && t > next; i++)
@@ -460,7 +459,7 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
         }
         for (uint32_t j = 0; j < sm->nctas; j++) sm->ctas[j].used = false;
         sm->resident = 0;
-        sm->wake = WS_NEVER;
+        *sm->wake = WS_NEVER;
     }
     return 0;
 }

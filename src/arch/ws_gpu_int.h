@@ -60,6 +60,9 @@ struct ws_gpu {
     ws_gpu_cfg cfg;
     ws_lat lat;
     ws_sm *sms;
+    uint32_t nasleep;           /* SMs whose LD/ST unit sleeps through failures (l1f_asleep) */
+    uint64_t *sm_wake;          /* per SM: its wake (ws_sm.wake points here), side by
+                                 * side for the per-cycle loop */
     ws_memsys *mem;
     ws_mreq_pool pool;
     ws_stats *stats;

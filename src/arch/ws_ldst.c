@@ -695,6 +695,7 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
     if (sm->l1f_asleep) {
         ws_ldst_sync(sm, now);
         sm->l1f_asleep = false;
+        g->nasleep--;
     }
     bool port_free = sm->ilreq >= sm->nlreq;
     if (!port_free) {
@@ -751,8 +752,8 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     ws_gpu *g = sm->gpu;
     sm->c.replies++;
     g->last_progress = now;
-    if (sm->l1f_asleep && sm->wake > now)
-        sm->wake = now;         /* a fill may let the LD/ST unit's request in */
+    if (sm->l1f_asleep && *sm->wake > now)
+        *sm->wake = now;         /* a fill may let the LD/ST unit's request in */
     r->t_reply = now;
     if (r->kind == WS_MREQ_WRITEBACK) {
         ws_mreq_free(&g->pool, r);

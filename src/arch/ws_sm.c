@@ -94,8 +94,8 @@ void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
     s->elig = now;
     sent_sync(sm, s);
     sched_note(sm, s);
-    if (sm->wake > now)
-        sm->wake = now;
+    if (*sm->wake > now)
+        *sm->wake = now;
 }
 
 static void skip_into(const ws_sm *sm, ws_sm_counters *c, uint64_t cycles);
@@ -241,6 +241,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
 {
     memset(sm, 0, sizeof *sm);
     sm->gpu = g;
+    sm->wake = &g->sm_wake[id];
     sm->id = id;
     sm->nslots = g->cfg.slots;
     /* a slot's first 64 bytes are what a scan reads: one cache line */
@@ -278,7 +279,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     sm->scheds = sc;
     for (int u = 0; u < WS_U_COUNT; u++)
         sm->nunits[u] = g->cfg.units[u] > 8 ? 8 : g->cfg.units[u];
-    sm->wake = WS_NEVER;
+    *sm->wake = WS_NEVER;
     sm->lg_fail = -1;
     sm->bypass.cap = 0;
     return 0;
@@ -360,7 +361,7 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
-        if (sm->wake > s->elig) sm->wake = s->elig;
+        if (*sm->wake > s->elig) *sm->wake = s->elig;
     }
     if (k < nw)
         return ws_error_set(err, WS_E_STATE, "SM %u has only %u free warp slots for a CTA of %u warps",
@@ -800,6 +801,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
             return now + 1;
         /* the head request would fail again each cycle until a reply
          * changes L1: sleep, and count those failures when waking */
+        if (!sm->l1f_asleep) sm->gpu->nasleep++;
         sm->l1f_asleep = true;
         sm->l1f_from = now + 1;
     }

@@ -126,7 +126,8 @@ typedef struct ws_mrq_ent {
 typedef struct ws_sm {
     /* what every cycle of the SM (and the GPU loop asking whether it has
      * one) reads comes first, in a few cache lines */
-    uint64_t wake;          /* earliest cycle the pipeline has anything to do */
+    uint64_t *wake;         /* earliest cycle the pipeline has anything to do (in
+                             * the GPU's sm_wake) */
     uint32_t nhev;          /* L1-hit events pending (hev below) */
     uint32_t id;
     struct ws_gpu *gpu;
