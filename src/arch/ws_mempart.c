@@ -203,9 +203,11 @@ ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
     ws_mreq *r = t ? ws_icnt_pop(m->rep, sm, t - 1) : NULL;
     if (!r) {
         /* a granted head is poppable from the core cycle after the one
-         * its delivery tick falls in; one not granted yet, any cycle */
+         * its delivery tick falls in; a reply not granted yet is granted
+         * at the next tick at the earliest and delivered icnt.latency
+         * ticks after its grant at the earliest */
         uint64_t h = ws_icnt_head_ready(m->rep, sm);
-        if (h == UINT64_MAX) h = m->icnt_next;      /* granted at the next tick at the earliest */
+        if (h == UINT64_MAX) h = m->icnt_next + m->cfg.icnt_latency;
         m->pop_at[sm] = ws_memsys_dom_core(&m->ci, h) + 1;
         return NULL;
     }
