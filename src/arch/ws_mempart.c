@@ -486,7 +486,10 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     for (uint64_t k = l0; k < l1; k++)
         for (uint32_t i = 0; i < m->nsubs; i++) {
             const ws_memsys_sub *s = &m->sub[i];
-            if ((s->req_pending | s->fill.n) || s->rop.t0 <= c || s->hit.t0 <= k)
+            /* (a request still in the network is not a reason: its pop
+             * would find nothing) */
+            if (s->fill.n || s->rop.t0 <= c || s->hit.t0 <= k ||
+                (s->req_pending && ws_icnt_head_ready(m->req, i) <= ilast))
                 l2_step(m, i, c, k, ilast);
         }
     uint64_t d0 = dom_ticks_memo(&m->cd, c), d1 = dom_ticks_memo(&m->cd, c + 1);
