@@ -181,12 +181,16 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     return 0;
 }
 
+/* Known: the next CTA fits on no SM (nothing changed since dispatch found so). */
+static inline bool nofit_known(const ws_gpu *g)
+{
+    return g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid);
+}
+
 static int dispatch(ws_gpu *g, uint64_t now, ws_error *err)
 {
-    uint32_t n = g->cfg.nsms;
+    uint32_t n = nofit_known(g) ? 0 : g->cfg.nsms;
     bool any = false;
-    if (g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid))
-        n = 0;          /* nothing fits, as last time */
     for (uint32_t k = 0; k < n && ws_grid_ctas_pending(g->grid); k++) {
         uint32_t i = (g->dispatch_rr + k) % n;
         if (!ws_grid_fits(g->grid, i))
@@ -336,8 +340,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
             uint64_t t = g->nasleep ? next : WS_NEVER;   /* (stepping an asleep unit would not skip) */
             for (uint32_t i = 0; i < nsms && t > next; i++)
                 if (g->sm_wake[i] < t) t = g->sm_wake[i];
-            if (ws_grid_ctas_pending(g->grid) &&
-                !(g->nofit_grid == g->grid && g->nofit_gen == ws_grid_usage_gen(g->grid))) {
+            if (ws_grid_ctas_pending(g->grid) && !nofit_known(g)) {
                 for (uint32_t i = 0; i < nsms && t > next; i++)
                     if (ws_grid_fits(g->grid, i)) t = next;
             }
