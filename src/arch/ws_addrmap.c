@@ -291,15 +291,24 @@ static inline uint64_t chan_div(const ws_addrmap *m, uint64_t hi)
     return hi / m->channels;
 }
 
+/* dramid@N (N <= 63, the parser's range): the address above bit N divided
+ * by the channel count gives the channel (the remainder) and, with the bits
+ * below N, the address without it (the quotient). */
+static inline uint64_t chip_split(const ws_addrmap *m, uint64_t addr, uint32_t *chan)
+{
+    unsigned s = (unsigned)m->chip_start;
+    uint64_t hi = addr >> s, q = chan_div(m, hi);
+    *chan = (uint32_t)(hi - q * m->channels);
+    return q << s | (addr & ((1ull << s) - 1));
+}
+
 /* addr without its channel: the quotient of dramid@N, or without the D bits. */
 static inline uint64_t unchannel(const ws_addrmap *m, uint64_t addr)
 {
+    uint32_t chan;
     if (m->chip_start < 0)
         return squeeze(addr, m->f[F_CHAN].mask);
-    unsigned s = (unsigned)m->chip_start;
-    uint64_t hi = s < 64 ? addr >> s : 0, low = addr & ((1ull << s) - 1);
-    uint64_t q = chan_div(m, hi);
-    return (s < 64 ? q << s : 0) | low;
+    return chip_split(m, addr, &chan);
 }
 
 uint64_t ws_addrmap_part_addr(const ws_addrmap *m, uint64_t addr)
@@ -312,11 +321,7 @@ void ws_addrmap_decode(const ws_addrmap *m, uint64_t addr, ws_dram_loc *out)
     uint64_t rest = addr;
     uint32_t chan;
     if (m->chip_start >= 0) {
-        unsigned s = (unsigned)m->chip_start;
-        uint64_t hi = s < 64 ? addr >> s : 0, low = addr & ((1ull << s) - 1);
-        uint64_t q = chan_div(m, hi);
-        chan = (uint32_t)(hi - q * m->channels);
-        rest = (s < 64 ? q << s : 0) | low;
+        rest = chip_split(m, addr, &chan);
     } else {
         chan = (uint32_t)field_get(&m->f[F_CHAN], addr);
     }
