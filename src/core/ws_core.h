@@ -392,8 +392,9 @@ typedef struct ws_step {
     uint8_t cacheop;        /* ws_ptx_cacheop */
     uint32_t size;          /* bytes per lane (vector: all elements) */
     uint32_t mem_mask;      /* lanes that accessed memory (addr[] below) */
-    bool uniform;           /* every lane's address is the same (no address
-                             * register: a parameter or a variable) */
+    bool uniform;           /* true: every lane's address is the same (no
+                             * address register: a parameter or a variable);
+                             * false says nothing */
     /* control */
     bool branch;            /* a bra executed */
     bool diverged;          /* lanes went two ways */

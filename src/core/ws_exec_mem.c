@@ -149,8 +149,17 @@ static inline const uint8_t *space_bounds(ws_warp *w, const ws_xinsn *x, uint64_
     }
 }
 
-/* resolve for an address without a register in one space: every lane's is
- * the same, checked once (false: not inside the space's known bounds or
+/* Every lane accesses the same bytes: no address register, and one space
+ * the lanes share (not local: each thread has its own). */
+static inline bool addr_uniform(const ws_xinsn *x)
+{
+    return x->addr.base < 0 && !x->generic &&
+           (x->space == WS_SP_GLOBAL || x->space == WS_SP_PARAM || x->space == WS_SP_CONST ||
+            x->space == WS_SP_SHARED);
+}
+
+/* resolve for an addr_uniform instruction: every lane's address is the same,
+ * checked once (false: not inside the space's known bounds or
  * misaligned; the general path finds the allocation or the fault). */
 static bool resolve_uniform(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int access)
 {
@@ -199,7 +208,7 @@ static int resolve(ws_warp *w, const ws_xinsn *x, uint32_t exec, unsigned n, int
 {
     const int generic = x->generic || x->space == WS_SP_NONE;
     ws_step *st = w->st;
-    if (!generic && x->addr.base < 0 && resolve_uniform(w, x, exec, n, access))
+    if (addr_uniform(x) && resolve_uniform(w, x, exec, n, access))
         return 0;
     compute_addrs(w, x, exec);
     uint32_t todo = exec;
@@ -338,11 +347,7 @@ static int x_ld(ws_warp *w, const ws_xinsn *x, uint32_t exec)
         return WS_X_FAULT;
     const int sgn = ws_ptx_type_is_signed((ws_ptx_type)x->type) && es < 8;
     const unsigned bits = es * 8;
-    /* no address register, one space shared by the lanes (not local: each
-     * thread has its own): every lane reads the same bytes */
-    const bool same = x->addr.base < 0 && !x->generic &&
-                      (x->space == WS_SP_GLOBAL || x->space == WS_SP_PARAM || x->space == WS_SP_CONST ||
-                       x->space == WS_SP_SHARED);
+    const bool same = addr_uniform(x);     /* (then one read serves every lane) */
     for (unsigned e = 0; e < nv && e < x->ndst; e++) {
         uint64_t *D = ws_dst(w, x, (int)e);
         const uint64_t dm = x->dmask[e];
