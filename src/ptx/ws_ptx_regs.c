@@ -13,6 +13,7 @@
  * every declared register instead. */
 #include "ptx/ws_ptx.h"
 #include "ptx/ws_ptx_cfg.h"
+#include "ptx/ws_ptx_live.h"
 #include "ptx/ws_ptx_int.h"
 
 #include <stdlib.h>
@@ -30,105 +31,49 @@ static unsigned slots_of(const ws_ptx_reg_info *r)
     return s ? s : 1;
 }
 
-static void set_bit(uint64_t *s, int32_t r) { s[r >> 6] |= (uint64_t)1 << (r & 63); }
-static void clr_bit(uint64_t *s, int32_t r) { s[r >> 6] &= ~((uint64_t)1 << (r & 63)); }
-static bool has_bit(const uint64_t *s, int32_t r) { return (s[r >> 6] >> (r & 63)) & 1; }
-
-/* Call fn(r, is_def) for every register operand of in. */
-#define FOR_REGS(in, BODY)                                                              \
-    for (unsigned k_ = 0; k_ < (in)->nopnds; k_++) {                                    \
-        const ws_ptx_opnd *o_ = &(in)->opnd[k_];                                        \
-        bool def_ = k_ < (in)->ndst && o_->kind != WS_O_ADDR;                           \
-        if (o_->kind == WS_O_REG || (o_->kind == WS_O_ADDR && o_->reg >= 0)) {          \
-            int32_t r_ = o_->reg;                                                       \
-            bool d_ = o_->kind == WS_O_REG && def_;                                     \
-            BODY                                                                        \
-        } else if (o_->kind == WS_O_VEC) {                                              \
-            for (unsigned e_ = 0; e_ < o_->nvec; e_++) {                                \
-                int32_t r_ = o_->vec[e_];                                               \
-                bool d_ = def_;                                                         \
-                if (r_ >= 0) { BODY }                                                   \
-            }                                                                           \
-        }                                                                               \
-    }
-
 /* Own pressure of f; across[i] gets, for each call instruction i, the slots live across it. */
 static unsigned pressure(const ws_ptx_func *f, unsigned *across)
 {
     if (f->nregs == 0 || f->ninsns == 0)
         return 0;
-    ws_ptx_cfg *c = ws_ptx_cfg_build(f);
-    uint32_t nb = c->nblocks;
-    size_t W = (f->nregs + 63) / 64;
-    if ((uint64_t)nb * W > LIVENESS_MAX_WORDS) {
+    ws_ptx_live lv;
+    if (ws_ptx_live_build(f, LIVENESS_MAX_WORDS, &lv) < 0) {
         /* Too big to analyse cheaply: every declared register counts. */
-        ws_ptx_cfg_free(c);
         unsigned n = 0;
         for (uint32_t r = 0; r < f->nregs && n < REG_CAP; r++)
             n += slots_of(&f->regs[r]);
         return WS_MIN(n, REG_CAP);
     }
+    const ws_ptx_cfg *c = lv.cfg;
+    uint32_t nb = c->nblocks;
+    size_t W = lv.W;
     unsigned *w = ws_xmalloc(f->nregs * sizeof *w);
     for (uint32_t r = 0; r < f->nregs; r++)
         w[r] = slots_of(&f->regs[r]);
-    uint64_t *use = ws_xcalloc((size_t)nb * W, 8), *def = ws_xcalloc((size_t)nb * W, 8);
-    uint64_t *in = ws_xcalloc((size_t)(nb + 1) * W, 8), *out = ws_xcalloc((size_t)nb * W, 8);
-    for (uint32_t b = 0; b < nb; b++) {
-        uint64_t *u = use + b * W, *d = def + b * W;
-        for (uint32_t i = c->start[b + 1]; i-- > c->start[b];) {
-            const ws_ptx_insn *ins = &f->insns[i];
-            FOR_REGS(ins, if (d_ && ins->guard < 0) { set_bit(d, r_); clr_bit(u, r_); })
-            FOR_REGS(ins, if (!d_) set_bit(u, r_);)
-        }
-    }
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (uint32_t b = nb; b-- > 0;) {
-            uint64_t *o = out + b * W;
-            for (uint32_t e = c->succ_off[b]; e < c->succ_off[b + 1]; e++) {
-                const uint64_t *si = in + (size_t)c->succ[e] * W;   /* exit's set stays empty */
-                for (size_t k = 0; k < W; k++)
-                    o[k] |= si[k];
-            }
-            uint64_t *bi = in + b * W;
-            const uint64_t *u = use + b * W, *d = def + b * W;
-            for (size_t k = 0; k < W; k++) {
-                uint64_t v = u[k] | (o[k] & ~d[k]);
-                if (v != bi[k]) {
-                    bi[k] = v;
-                    changed = true;
-                }
-            }
-        }
-    }
+    const uint64_t *out = lv.out;
     unsigned best = 0;
     uint64_t *cur = ws_xmalloc(W * 8);
     for (uint32_t b = 0; b < nb; b++) {
         memcpy(cur, out + b * W, W * 8);
         unsigned sum = 0;
         for (uint32_t r = 0; r < f->nregs; r++)
-            if (has_bit(cur, (int32_t)r))
+            if (ws_ptx_has_bit(cur, (int32_t)r))
                 sum += w[r];
         for (uint32_t i = c->start[b + 1]; i-- > c->start[b];) {
             const ws_ptx_insn *ins = &f->insns[i];
             if (ins->op == WS_OP_CALL && across)
                 across[i] = sum;
             unsigned extra = 0;   /* dead definitions still need a register */
-            FOR_REGS(ins, if (d_ && !has_bit(cur, r_)) extra += w[r_];)
+            WS_PTX_FOR_REGS(ins, if (d_ && !ws_ptx_has_bit(cur, r_)) extra += w[r_];)
             best = WS_MAX(best, sum + extra);
-            FOR_REGS(ins, if (d_ && ins->guard < 0 && has_bit(cur, r_)) { clr_bit(cur, r_); sum -= w[r_]; })
-            FOR_REGS(ins, if (!d_ && !has_bit(cur, r_)) { set_bit(cur, r_); sum += w[r_]; })
+            WS_PTX_FOR_REGS(ins, if (d_ && ins->guard < 0 && ws_ptx_has_bit(cur, r_)) { ws_ptx_clr_bit(cur, r_); sum -= w[r_]; })
+            WS_PTX_FOR_REGS(ins, if (!d_ && !ws_ptx_has_bit(cur, r_)) { ws_ptx_set_bit(cur, r_); sum += w[r_]; })
             best = WS_MAX(best, sum);
         }
     }
     free(cur);
-    free(use);
-    free(def);
-    free(in);
-    free(out);
     free(w);
-    ws_ptx_cfg_free(c);
+    ws_ptx_live_free(&lv);
     return best;
 }
 
