@@ -99,14 +99,14 @@ T.is(e.stack[2].pc, 7, "top entry: the running pc")
 T.is(e.stack[2].mask, 0xff, "top entry: lanes 0..7")
 T.is(e.stack[2].rpc, 9, "top entry reconverges at SKIP (pc 9)")
 T.is(e.stack[2].frame, 0, "frame 0 (the kernel)")
--- registers of lanes 5 and 9
-T.is(e.r5["%r1"], 5, "lane 5 %r1 = tid")
-T.is(e.r5["%rd2"], 20, "lane 5 %rd2 = tid * 4")
-T.is(e.r5["%rd3"], out.addr + 20, "lane 5 %rd3 = &out[5]")
+-- registers of lanes 5 and 9: only live ones (read later) have values
+T.is(e.r5["%r1"], nil, "lane 5 %r1: read for the last time by mul.wide, no value")
+T.is(e.r5["%rd2"], nil, "lane 5 %rd2: dead too")
+T.is(e.r5["%rd3"], out.addr + 20, "lane 5 %rd3 = &out[5] (the store reads it)")
 T.is(e.r5["%r2"], 105, "lane 5 %r2 = the loaded value")
 T.is(e.r5["%p1"], true, "lane 5 %p1 true (predicates are booleans)")
 T.is(e.r9["%p1"], false, "lane 9 %p1 false")
-T.is(e.r9["%r2"], 0, "lane 9 %r2 never written")
+T.is(e.r9["%r2"], nil, "lane 9 waits at ret: no register is live")
 -- history, newest first
 T.is(#e.hist, 7, "history: 7 instructions")
 T.is(e.hist[1].pc, 6, "newest: the load")
@@ -128,7 +128,7 @@ T.is(e.info.text, "ret;", "ret's text")
 T.is(#e.stack, 1, "reconverged: stack depth 1")
 T.is(#e.hist, 9, "history: 9 instructions")
 T.is(e.hist[1].text, "st.global.u32 [%rd3], %r2;", "newest: the store")
-T.is(e.r5["%r2"], 100, "lane 5 %r2 = 105 - 5")
+T.is(e.r5["%r2"], nil, "lane 5 %r2: stored, so dead before ret")
 T.is(e.first_valid, true, "the handle taken earlier is still valid for the same warp")
 
 e = events[3]
@@ -366,6 +366,26 @@ do
   T.ok(used > 0 and used <= most, ("its lines hold prefetches (%d lines, %d issued)"):format(used, most))
   pg:finish()
   T.is(ws.gpu{ quiet = true }:sm(0).pfc, nil, "no prefetch cache when prefetches go to L1")
+end
+
+-- thread.keep_regs: every register keeps its value after its last read
+do
+  local seen = {}
+  local KP = {}
+  local kg
+  function KP:observe(a)
+    local w = kg:sm(0):warp(0)
+    seen[#seen + 1] = { r5 = w:regs(5), r9 = w:regs(9) }
+  end
+  kg = ws.gpu{ sms = 1, ["sm.ctas"] = 1, prefetcher = KP, quiet = true, ["thread.keep_regs"] = true }
+  local kout = kg:array("i32", 32, { name = "out" })
+  for i = 0, 31 do kout[i] = 100 + i end
+  kg:launch(kg:load_ptx_text(PTX, "k.ptx"):kernel("k"), { grid = 1, block = 32 }, kout)
+  T.is(kout[5], 100, "keep_regs: same result")
+  T.is(seen[1].r5["%r1"], 5, "keep_regs: lane 5 %r1 = tid after its last read")
+  T.is(seen[1].r5["%rd2"], 20, "keep_regs: lane 5 %rd2 = tid * 4")
+  T.is(seen[1].r9["%r2"], 0, "keep_regs: lane 9 %r2 never written reads 0")
+  T.is(seen[2].r5["%r2"], 100, "keep_regs: lane 5 %r2 = 105 - 5 after the store")
 end
 
 T.done()

@@ -60,7 +60,7 @@ static const struct {
     { "sm.simd", WS_OPT_UINT }, { "sm.sp", WS_OPT_UINT }, { "sm.threads", WS_OPT_UINT },
     { "smem.bank_bytes", WS_OPT_UINT }, { "smem.banks", WS_OPT_UINT },
     { "smem.latency", WS_OPT_UINT }, { "stats.interval", WS_OPT_UINT },
-    { "thread.call_depth", WS_OPT_UINT }, { "thread.local", WS_OPT_SIZE },
+    { "thread.call_depth", WS_OPT_UINT }, { "thread.keep_regs", WS_OPT_BOOL }, { "thread.local", WS_OPT_SIZE },
 };
 
 static int contains(const char *hay, const char *needle)

@@ -107,6 +107,11 @@ typedef struct ws_device_config {
     uint32_t functional_quantum;    /* functional mode: instructions a warp
                                      * runs before the next warp of its CTA gets
                                      * a turn (round robin) */
+    bool keep_regs;                 /* every PTX register in storage of its own,
+                                     * so values stay visible after their last
+                                     * read (ws_warp_reg_live); false: registers
+                                     * never live together share storage (less
+                                     * memory, faster; same results and timing) */
 } ws_device_config;
 
 /* GTX 480-like defaults: 15 SMs, 1536 threads, 8 CTAs, 48 KB shared and
@@ -439,8 +444,15 @@ typedef struct ws_simt_entry { uint32_t pc, mask, rpc, frame; } ws_simt_entry;
 uint32_t ws_warp_stack_depth(const ws_warp *w);
 ws_simt_entry ws_warp_stack_entry(const ws_warp *w, uint32_t i);
 /* Registers of the running frame: value of register `reg` (index into
- * ws_warp_func(w)->regs) in `lane`; predicate `p` as a lane mask. */
+ * ws_warp_func(w)->regs) in `lane`; predicate `p` as a lane mask.
+ * Registers whose values are never needed at the same time share storage
+ * (core/ws_regslots.c), so a register's value is known only while it is
+ * live for the lane: some path from the lane's next instruction reads it
+ * before writing it.  ws_warp_reg_live tells; a register that is not live
+ * (already read for the last time, or a lane that exited or waits outside
+ * the running frame) reads as whatever its storage holds now. */
 uint64_t ws_warp_reg(const ws_warp *w, uint32_t reg, uint32_t lane);
+bool ws_warp_reg_live(const ws_warp *w, uint32_t reg, uint32_t lane);
 uint32_t ws_warp_pred(const ws_warp *w, uint32_t p);
 
 #endif

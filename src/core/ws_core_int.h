@@ -130,7 +130,12 @@ typedef struct ws_xfunc {
     uint32_t index;          /* in the module */
     ws_xinsn *code;          /* ninsns + 1 (a final implicit `ret`) */
     uint32_t n;
-    uint32_t nregs;          /* registers incl. the sink register */
+    uint32_t nregs;          /* register slots incl. the sink's (ws_regslots.c) */
+    uint32_t *slot;          /* PTX register -> slot (UINT32_MAX: never used) */
+    uint32_t nslots;
+    uint64_t *livein;        /* registers live before instruction i: livein + i * lw
+                              * (NULL: every register has its own slot) */
+    size_t lw;
     uint32_t npreds;         /* predicates incl. the sink predicate */
     uint64_t frame_bytes;    /* per-thread frame, 16-byte multiple */
 } ws_xfunc;
@@ -405,6 +410,10 @@ static inline void ws_setp(ws_warp *w, uint32_t idx, uint32_t val, uint32_t exec
 }
 
 /* ------------------------------------------------------------ internal API */
+/* ws_regslots.c: xf->slot, nslots, livein and lw of a function with a body
+ * (share false: one slot per register, no live-in sets) */
+void ws_regslots_assign(const ws_ptx_func *f, ws_xfunc *xf, bool share);
+void ws_regslots_free(ws_xfunc *xf);
 /* ws_decode.c */
 int ws_decode_module(ws_module *mod, ws_error *err);
 void ws_decode_free(ws_module *mod);

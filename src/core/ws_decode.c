@@ -20,7 +20,18 @@ typedef struct dctx {
     const ws_ptx_module *m;
     uint8_t *vkind;          /* per variable */
     ws_error *err;
+    const ws_xfunc *xf;      /* the function being decoded */
 } dctx;
+
+/* Offset of register r's storage (ws_regslots.c) in a frame's registers.
+ * Every register an operand names has a slot; a register without one
+ * (which the liveness pass would have had to miss) gets the sink's rather
+ * than an offset outside the frame. */
+static uint32_t reg_off(const ws_xfunc *xf, int32_t r)
+{
+    uint32_t s = xf->slot[r];
+    return (s == UINT32_MAX ? xf->nregs - 1 : s) * WS_WARP_SIZE;
+}
 
 static const uint64_t *pool_imm(ws_module *mod, uint64_t v)
 {
@@ -61,7 +72,7 @@ static int decode_addr(dctx *c, const ws_ptx_func *f, const ws_ptx_insn *in, con
     if (o->kind == WS_O_ADDR && o->reg >= 0) {
         if ((uint32_t)o->reg >= f->nregs)
             return fail(c, in, "bad base register");
-        a->base = o->reg * WS_WARP_SIZE;
+        a->base = (int32_t)reg_off(c->xf, o->reg);
         a->base32 = reg_bits(f, o->reg) <= 32;
     }
     if (o->sym < 0)
@@ -139,7 +150,7 @@ static void set_src(dctx *c, ws_xinsn *x, int k, const ws_ptx_opnd *o)
     switch (o->kind) {
     case WS_O_REG:
         s->kind = WS_XS_REG;
-        s->off = (uint32_t)o->reg * WS_WARP_SIZE;
+        s->off = reg_off(c->xf, o->reg);
         break;
     case WS_O_IMM:
         s->kind = WS_XS_IMM;
@@ -167,7 +178,7 @@ static void set_dst(const ws_ptx_func *f, ws_xinsn *x, int k, int32_t reg, const
         x->dst[k] = (xf->nregs - 1) * WS_WARP_SIZE;
         x->dbits[k] = 64;
     } else {
-        x->dst[k] = (uint32_t)reg * WS_WARP_SIZE;
+        x->dst[k] = reg_off(xf, reg);
         x->dbits[k] = (uint8_t)reg_bits(f, reg);
     }
     x->dmask[k] = ws_bits_mask(x->dbits[k]);
@@ -438,6 +449,9 @@ int ws_decode_module(ws_module *mod, ws_error *err)
         xf->frame_bytes = (f->local_bytes + 15) & ~15ull;
         if (f->is_decl)
             continue;
+        ws_regslots_assign(f, xf, !mod->d->cfg.keep_regs);
+        xf->nregs = xf->nslots + 1;   /* and the sink */
+        c.xf = xf;
         xf->n = f->ninsns;
         xf->code = ws_xcalloc((size_t)f->ninsns + 1, sizeof *xf->code);
         for (uint32_t i = 0; i < f->ninsns && rc == 0; i++)
@@ -470,6 +484,7 @@ void ws_decode_free(ws_module *mod)
                 free(xf->code[i].gc);
             }
             free(xf->code);
+            ws_regslots_free(xf);
         }
         free(mod->xf);
         mod->xf = NULL;

@@ -293,9 +293,32 @@ ws_simt_entry ws_warp_stack_entry(const ws_warp *w, uint32_t i)
 uint64_t ws_warp_reg(const ws_warp *w, uint32_t reg, uint32_t lane)
 {
     const ws_frame *fr = ws_warp_frame(w);
-    if (reg >= fr->xf->nregs || lane >= WS_WARP_SIZE)
+    if (!fr->xf->slot || reg >= fr->xf->f->nregs || lane >= WS_WARP_SIZE)
         return 0;
-    return w->wm[reg] ? w->r[reg * WS_WARP_SIZE + lane] : 0;
+    uint32_t s = fr->xf->slot[reg];
+    return s != UINT32_MAX && w->wm[s] ? w->r[(size_t)s * WS_WARP_SIZE + lane] : 0;
+}
+
+bool ws_warp_reg_live(const ws_warp *w, uint32_t reg, uint32_t lane)
+{
+    const ws_frame *fr = ws_warp_frame(w);
+    const ws_xfunc *xf = fr->xf;
+    if (!xf->slot || reg >= xf->f->nregs || lane >= WS_WARP_SIZE || xf->slot[reg] == UINT32_MAX)
+        return false;
+    if (!xf->livein)
+        return true;   /* one slot per register: every value stays */
+    /* the lane's next instruction: the topmost entry of the running frame
+     * that holds the lane */
+    uint32_t bit = 1u << lane, pc = UINT32_MAX;
+    if (w->active & bit)
+        pc = w->pc;
+    for (uint32_t i = w->sp; pc == UINT32_MAX && i-- > fr->simt_base;)
+        if (w->stack[i].mask & bit)
+            pc = w->stack[i].pc;
+    if (pc == UINT32_MAX || pc > xf->n || !(w->live & bit))
+        return false;
+    const uint64_t *set = xf->livein + (size_t)pc * xf->lw;
+    return (set[reg >> 6] >> (reg & 63)) & 1;
 }
 
 uint32_t ws_warp_pred(const ws_warp *w, uint32_t p)

@@ -191,6 +191,8 @@ static int w_regs(lua_State *L)
     lua_createtable(L, 0, f ? (int)(f->nregs + f->npreds) : 0);
     if (!f) return 1;
     for (uint32_t r = 0; r < f->nregs; r++) {
+        if (!ws_warp_reg_live(h->w, r, lane))
+            continue;   /* its value is gone (its storage may hold another's) */
         push_reg(L, (ws_ptx_type)f->regs[r].type, ws_warp_reg(h->w, r, lane));
         lua_setfield(L, -2, f->regs[r].name);
     }

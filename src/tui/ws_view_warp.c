@@ -104,6 +104,11 @@ static int draw_regs(WINDOW *w, int y, int x, int h, int wd, const ws_warp *fw, 
             int i = c * nrows + first + r;      /* column-major: names stay in order */
             if (i >= (int)f->nregs)
                 continue;
+            if (!ws_warp_reg_live(fw, (uint32_t)i, lane)) {   /* value gone: name only, dimmed */
+                ws_tui_text(w, y + r, x + c * rf.cellw, wd - c * rf.cellw, ws_tui_attr(WS_CP_DIM), "%-*.*s -",
+                            rf.namew, rf.namew, f->regs[i].name ? f->regs[i].name : "?");
+                continue;
+            }
             reg_text(f, (uint32_t)i, ws_warp_reg(fw, (uint32_t)i, lane), &rf, buf, sizeof buf);
             ws_tui_text(w, y + r, x + c * rf.cellw, wd - c * rf.cellw, WS_CP_NORMAL, "%s", buf);
         }
