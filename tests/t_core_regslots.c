@@ -19,6 +19,8 @@
 #include "core/ws_core_int.h"
 
 /* ---------------------------------------------------------------- reference liveness */
+#define MAX_REGS 4096   /* per function, for the checks (no shipped kernel has that many) */
+
 typedef struct regs_of {
     int32_t r[64];
     bool def[64];
@@ -47,6 +49,29 @@ static void operands(const ws_ptx_insn *in, regs_of *o)
     }
 }
 
+/* Instruction i's successors (ninsns: the end). */
+static uint32_t successors(const ws_ptx_func *f, uint32_t i, uint32_t succ[2])
+{
+    const ws_ptx_insn *in = &f->insns[i];
+    uint32_t ns = 0, n = f->ninsns;
+    bool term = in->op == WS_OP_BRA || in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
+    if (in->op == WS_OP_BRA)
+        succ[ns++] = in->opnd[0].target < n ? in->opnd[0].target : n;
+    if (!term || in->guard >= 0)
+        succ[ns++] = i + 1;
+    return ns;
+}
+
+/* out = registers live after instruction i: the union of its successors' live-in */
+static void live_after(const ws_ptx_func *f, const uint8_t *live, uint32_t i, uint8_t *out)
+{
+    uint32_t succ[2], ns = successors(f, i, succ), R = f->nregs;
+    memset(out, 0, R);
+    for (uint32_t s = 0; s < ns; s++)
+        for (uint32_t r = 0; r < R; r++)
+            out[r] |= live[(size_t)succ[s] * R + r];
+}
+
 /* live[i * nregs + r]: r live before instruction i (i = ninsns: the end) */
 static uint8_t *ref_liveness(const ws_ptx_func *f)
 {
@@ -57,19 +82,8 @@ static uint8_t *ref_liveness(const ws_ptx_func *f)
         changed = false;
         for (uint32_t i = n; i-- > 0;) {
             const ws_ptx_insn *in = &f->insns[i];
-            uint32_t succ[2], ns = 0;
-            bool term = in->op == WS_OP_BRA || in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
-            if (in->op == WS_OP_BRA)
-                succ[ns++] = in->opnd[0].target < n ? in->opnd[0].target : n;
-            if (!term || in->guard >= 0)
-                succ[ns++] = i + 1;
-            uint8_t out[4096];
-            if (R > sizeof out)
-                return live;   /* (no shipped kernel has that many) */
-            memset(out, 0, R);
-            for (uint32_t s = 0; s < ns; s++)
-                for (uint32_t r = 0; r < R; r++)
-                    out[r] |= live[(size_t)succ[s] * R + r];
+            uint8_t out[MAX_REGS];
+            live_after(f, live, i, out);
             regs_of o;
             operands(in, &o);
             for (unsigned k = 0; k < o.n; k++)
@@ -94,6 +108,10 @@ static int check_func(const char *file, const ws_ptx_func *f, const ws_xfunc *xf
     uint32_t R = f->nregs, n = f->ninsns;
     if (R == 0 || n == 0 || !xf->livein)
         return 0;
+    if (R > MAX_REGS) {
+        diag("%s %s: %u registers, more than the check handles", file, f->name, R);
+        return 1;
+    }
     uint8_t *live = ref_liveness(f);
     for (uint32_t i = 0; i <= n; i++)
         for (uint32_t r = 0; r < R; r++) {
@@ -106,20 +124,10 @@ static int check_func(const char *file, const ws_ptx_func *f, const ws_xfunc *xf
         const ws_ptx_insn *in = &f->insns[i];
         regs_of o;
         operands(in, &o);
-        /* live after i: the union over its successors is what the
-         * instruction may not clobber; recompute it from live-in */
-        uint8_t after[4096] = { 0 };
-        if (R > sizeof after)
-            break;
-        uint32_t succ[2], ns = 0;
-        bool term = in->op == WS_OP_BRA || in->op == WS_OP_RET || in->op == WS_OP_EXIT || in->op == WS_OP_TRAP;
-        if (in->op == WS_OP_BRA)
-            succ[ns++] = in->opnd[0].target < n ? in->opnd[0].target : n;
-        if (!term || in->guard >= 0)
-            succ[ns++] = i + 1;
-        for (uint32_t s = 0; s < ns; s++)
-            for (uint32_t r = 0; r < R; r++)
-                after[r] |= live[(size_t)succ[s] * R + r];
+        /* what the instruction may not clobber: registers live after it
+         * and its own operands */
+        uint8_t after[MAX_REGS];
+        live_after(f, live, i, after);
         for (unsigned k = 0; k < o.n; k++)
             after[o.r[k]] = 1;
         for (unsigned k = 0; k < o.n; k++) {

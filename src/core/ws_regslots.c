@@ -40,6 +40,12 @@
 /* Largest live-out, live-in and interference sets computed (64-bit words). */
 #define SLOTS_MAX_WORDS ((uint64_t)1 << 22)
 
+/* The members o (ascending) of a set of W 64-bit words. */
+#define FOR_BITS(set, W, o)                                                              \
+    for (size_t k_ = 0; k_ < (W); k_++)                                                  \
+        for (uint64_t m_ = (set)[k_], o = 0; m_ && ((o = k_ * 64 + (uint64_t)__builtin_ctzll(m_)), 1); \
+             m_ &= m_ - 1)
+
 static void identity(const ws_ptx_func *f, ws_xfunc *xf)
 {
     for (uint32_t r = 0; r < f->nregs; r++)
@@ -84,42 +90,27 @@ void ws_regslots_assign(const ws_ptx_func *f, ws_xfunc *xf, bool share)
         }
     }
     /* make the relation symmetric (rows were filled for writers only) */
-    for (uint32_t r = 0; r < n; r++) {
-        const uint64_t *row = adj + (size_t)r * W;
-        for (size_t k = 0; k < W; k++)
-            for (uint64_t m = row[k]; m; m &= m - 1) {
-                uint32_t o = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(m));
-                if (o != r)
-                    ws_ptx_set_bit(adj + (size_t)o * W, (int32_t)r);
-            }
-    }
-    /* greedy colouring; `taken` marks the slots of coloured neighbours */
+    for (uint32_t r = 0; r < n; r++)
+        FOR_BITS(adj + (size_t)r * W, W, o)
+            if (o != r)
+                ws_ptx_set_bit(adj + (size_t)o * W, (int32_t)r);
+    /* greedy colouring; taken[s] == r + 1: a coloured neighbour of r has slot s */
     uint32_t nslots = 0;
-    uint8_t *taken = ws_xcalloc(n + 1, 1);
+    uint32_t *taken = ws_xcalloc(n + 1, sizeof *taken);
     for (uint32_t r = 0; r < n; r++) {
         if (!ws_ptx_has_bit(seen, (int32_t)r)) {
             xf->slot[r] = UINT32_MAX;   /* never referenced: no storage */
             continue;
         }
-        const uint64_t *row = adj + (size_t)r * W;
-        for (size_t k = 0; k < W; k++)
-            for (uint64_t m = row[k]; m; m &= m - 1) {
-                uint32_t o = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(m));
-                if (o < r && xf->slot[o] != UINT32_MAX)
-                    taken[xf->slot[o]] = 1;
-            }
+        FOR_BITS(adj + (size_t)r * W, W, o)
+            if (o < r && xf->slot[o] != UINT32_MAX)
+                taken[xf->slot[o]] = r + 1;
         uint32_t s = 0;
-        while (taken[s])
+        while (taken[s] == r + 1)
             s++;
         xf->slot[r] = s;
         if (s + 1 > nslots)
             nslots = s + 1;
-        for (size_t k = 0; k < W; k++)
-            for (uint64_t m = row[k]; m; m &= m - 1) {
-                uint32_t o = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(m));
-                if (o < r && xf->slot[o] != UINT32_MAX)
-                    taken[xf->slot[o]] = 0;
-            }
     }
     free(taken);
     free(adj);

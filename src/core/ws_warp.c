@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/ws_core_int.h"
+#include "ptx/ws_ptx_live.h"
 #include "util/ws_util.h"
 
 int ws_warp_local_reserve(ws_warp *w, uint64_t bytes)
@@ -290,12 +291,18 @@ ws_simt_entry ws_warp_stack_entry(const ws_warp *w, uint32_t i)
     return (ws_simt_entry){ w->pc, w->active, w->rpc, w->nframes - 1 };
 }
 
+/* The slot of register reg of the running frame (UINT32_MAX: no such
+ * register or lane, or it has no storage). */
+static uint32_t reg_slot(const ws_xfunc *xf, uint32_t reg, uint32_t lane)
+{
+    if (!xf->slot || reg >= xf->f->nregs || lane >= WS_WARP_SIZE)
+        return UINT32_MAX;
+    return xf->slot[reg];
+}
+
 uint64_t ws_warp_reg(const ws_warp *w, uint32_t reg, uint32_t lane)
 {
-    const ws_frame *fr = ws_warp_frame(w);
-    if (!fr->xf->slot || reg >= fr->xf->f->nregs || lane >= WS_WARP_SIZE)
-        return 0;
-    uint32_t s = fr->xf->slot[reg];
+    uint32_t s = reg_slot(ws_warp_frame(w)->xf, reg, lane);
     return s != UINT32_MAX && w->wm[s] ? w->r[(size_t)s * WS_WARP_SIZE + lane] : 0;
 }
 
@@ -303,7 +310,7 @@ bool ws_warp_reg_live(const ws_warp *w, uint32_t reg, uint32_t lane)
 {
     const ws_frame *fr = ws_warp_frame(w);
     const ws_xfunc *xf = fr->xf;
-    if (!xf->slot || reg >= xf->f->nregs || lane >= WS_WARP_SIZE || xf->slot[reg] == UINT32_MAX)
+    if (reg_slot(xf, reg, lane) == UINT32_MAX)
         return false;
     if (!xf->livein)
         return true;   /* one slot per register: every value stays */
@@ -317,8 +324,7 @@ bool ws_warp_reg_live(const ws_warp *w, uint32_t reg, uint32_t lane)
             pc = w->stack[i].pc;
     if (pc == UINT32_MAX || pc > xf->n || !(w->live & bit))
         return false;
-    const uint64_t *set = xf->livein + (size_t)pc * xf->lw;
-    return (set[reg >> 6] >> (reg & 63)) & 1;
+    return ws_ptx_has_bit(xf->livein + (size_t)pc * xf->lw, (int32_t)reg);
 }
 
 uint32_t ws_warp_pred(const ws_warp *w, uint32_t p)
