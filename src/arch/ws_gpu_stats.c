@@ -356,8 +356,10 @@ void ws_gpu_stats_register(ws_gpu *g)
     }
     REG("sched.issue", "scheduler cycles that issued (GPGPU-Sim W)", sched_issue);
     REG("sched.idle", "scheduler cycles with no valid instruction (GPGPU-Sim Idle)", sched_idle);
-    REG("sched.scoreboard", "scheduler cycles blocked by the scoreboard (GPGPU-Sim Scoreboard)", sched_scoreboard);
-    REG("sched.stall", "scheduler cycles blocked by a busy pipeline (GPGPU-Sim Stall)", sched_stall);
+    REG("sched.scoreboard", "scheduler cycles with instructions but none past the scoreboard (GPGPU-Sim Scoreboard)",
+        sched_scoreboard);
+    REG("sched.stall", "scheduler cycles with an instruction past the scoreboard but its pipeline busy (GPGPU-Sim Stall)",
+        sched_stall);
     REG("mem.insns", "global/local/atomic warp memory instructions", mem_insns);
     REG("mem.accesses", "requests those instructions made (coalesced)", mem_accesses);
     ws_stats_derived(s, "mem.accesses_per_insn", "requests per global/local warp memory instruction", "sm", n,

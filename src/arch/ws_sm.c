@@ -134,7 +134,14 @@ void ws_sm_flush_all(ws_sm *sm, uint64_t now)
 /* What a scheduler's scan reads of a slot, mirrored in one small array per
  * SM (indexed by slot) so that a scan over many waiting warps touches a few
  * cache lines instead of every slot: when the warp is worth examining, and
- * the class a warp that is not examined gives its scheduler's cycle. */
+ * the class a warp that is not examined gives its scheduler's cycle.
+ *
+ * The classes follow GPGPU-Sim's scheduler_unit::cycle: a cycle without an
+ * issue is "stall" when some warp looked at had passed the scoreboard but
+ * its unit was busy (SC_PIPE: math pipe, LD/ST unit), else "scoreboard"
+ * when some warp's instruction waits for a register (SC_SB: wait, short or
+ * long scoreboard), else "idle" (no instruction: fetching, at a barrier or
+ * memory barrier, exited). */
 enum { SC_SB = 1, SC_PIPE = 2 };
 
 /* A warp whose next instruction passed the scoreboard and membar checks
@@ -153,7 +160,7 @@ struct ws_sched {
     uint64_t min_elig;      /* no warp of this scheduler is worth examining before */
     /* per slot of the SM (shared by its schedulers): */
     uint64_t *eelig;        /* the slot's elig; WS_NEVER for an empty slot */
-    uint8_t *ecls;          /* SC_SB / SC_PIPE when not examined, else 0 */
+    uint8_t *ecls;          /* the class of the slot's wait: SC_SB, SC_PIPE or 0 */
 };
 typedef struct ws_sched ws_sched;
 
@@ -171,11 +178,15 @@ static inline void sent_sync(ws_sm *sm, const ws_slot *s)
     }
     sc->eelig[x] = s->elig;
     uint8_t c = 0;
-    if (s->elig != WS_NEVER) {
-        if (s->reason == WS_STALL_WAIT || s->reason == WS_STALL_SHORT_SCOREBOARD) c = SC_SB;
-        else if (s->reason == WS_STALL_MATH_PIPE_THROTTLE) c = SC_PIPE;
-    } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
+    switch (s->reason) {
+    case WS_STALL_WAIT: case WS_STALL_SHORT_SCOREBOARD: case WS_STALL_LONG_SCOREBOARD:
         c = SC_SB;
+        break;
+    case WS_STALL_MATH_PIPE_THROTTLE: case WS_STALL_LG_THROTTLE: case WS_STALL_MIO_THROTTLE:
+        c = SC_PIPE;
+        break;
+    default:
+        break;
     }
     sc->ecls[x] = c;
 }
@@ -479,11 +490,12 @@ static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_e
         return EV_BLOCK_SB;
     }
     if (ti->membar && s->stores > 0) {
+        /* (waiting, as at a barrier: no instruction to issue, GPGPU-Sim's idle) */
         s->in_membar = 1;
         ws_slot_state(s, &sm->c, WS_STALL_MEMBAR, now, 0);
         s->elig = WS_NEVER;
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
-        return EV_BLOCK_PIPE;
+        return EV_NONE;
     }
     s->ok = 1;
     s->ok_mio = -1;
@@ -693,10 +705,10 @@ static inline void sched_close(ws_sm *sm, ws_sched *sc, uint64_t now, bool issue
     if (sc->min_elig >= mine || sc->min_elig <= now) sc->min_elig = mine;
     if (sc->n == 0) sc->min_elig = WS_NEVER;
     if (issued) sm->c.sched_issue++;
-    else if (cls & SC_SB) sm->c.sched_scoreboard++;
     else if (cls & SC_PIPE) sm->c.sched_stall++;
+    else if (cls & SC_SB) sm->c.sched_scoreboard++;
     else sm->c.sched_idle++;
-    sc->cls = issued ? 3 : (cls & SC_SB) ? 1 : (cls & SC_PIPE) ? 2 : 0;
+    sc->cls = issued ? 3 : (cls & SC_PIPE) ? 2 : (cls & SC_SB) ? 1 : 0;
 }
 
 int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
