@@ -211,7 +211,14 @@ ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
         m->pop_at[sm] = ws_memsys_dom_core(&m->ci, h) + 1;
         return NULL;
     }
-    m->rep_pending[sm]--;
+    /* the next pop: when the new head can be popped, or (none granted
+     * yet) as above; one reply per SM and cycle */
+    if (--m->rep_pending[sm]) {
+        uint64_t h = ws_icnt_head_ready(m->rep, sm);
+        if (h == UINT64_MAX) h = m->icnt_next + m->cfg.icnt_latency;
+        uint64_t at = ws_memsys_dom_core(&m->ci, h) + 1;
+        m->pop_at[sm] = at > cycle + 1 ? at : cycle + 1;
+    }
     r->flags &= ~(uint32_t)(WS_MREQ_F_MS_SM | WS_MREQ_F_MS_FILL);
     r->t_reply = cycle;
     m->inflight--;
