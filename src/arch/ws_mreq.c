@@ -24,7 +24,9 @@ void ws_mreq_pool_fini(ws_mreq_pool *p)
 ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
 {
     if (!p->free) {
-        ws_mreq *c = ws_xmalloc(WS_MREQ_CHUNK * sizeof *c);
+        /* (cache-line aligned: a request's first line holds what every
+         * stage reads) */
+        ws_mreq *c = ws_xaligned(_Alignof(ws_mreq), WS_MREQ_CHUNK * sizeof *c);
         if (p->nchunks == p->cap_chunks) {
             p->cap_chunks = p->cap_chunks ? 2 * p->cap_chunks : 16;
             p->chunks = ws_xrealloc(p->chunks, p->cap_chunks * sizeof *p->chunks);
@@ -37,7 +39,7 @@ ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
     }
     ws_mreq *r = p->free;
     p->free = r->next;
-    memset(r, 0, sizeof *r);
+    memset(r, 0, offsetof(ws_mreq, id));    /* (not the alignment padding) */
     r->id = p->next_id++;
     r->slot = 0xffff;
     p->live++;

@@ -79,7 +79,7 @@ typedef struct ws_mreq {
     uint64_t t_dram_done;   /* DRAM data transferred */
     uint64_t t_reply;       /* reply reached the SM */
     uint64_t id;            /* sequence number (deterministic order, debugging) */
-} ws_mreq;
+} __attribute__((aligned(64))) ws_mreq;  /* (the first line: what every stage reads) */
 
 /* A pool of requests: allocation never fails (grows in chunks), free puts
  * the request back on the free list.  Everything is freed with the pool. */

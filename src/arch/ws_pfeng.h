@@ -60,13 +60,13 @@ typedef struct ws_pfeng {
     uint32_t qcap, qhead, qn;
     uint32_t pfc_latency;
     bool filter, sw;
+    ws_pf_counters *c;          /* the SM's (sm->pf, registered as pf.*): counted at every L1 lookup */
     struct ws_sm *sm;
     struct ws_gpu *g;
     ws_pfq_ent *q;
     ws_pf_ctx x;
     uint64_t pf_tick, pt_tick;  /* next period ends */
     ws_pf_period pf_base, pt_base;  /* cumulative counts at the last tick */
-    ws_pf_counters *c;          /* the SM's (sm->pf, registered as pf.*) */
     uint32_t cur_key;           /* trigger of the prefetches being generated */
     uint8_t in_throttle;        /* transitions now come from the throttle */
     uint8_t *buf;               /* one line of data for fills */

@@ -263,7 +263,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     memset(sm->slots, 0, sbytes);
     for (uint32_t i = 0; i < sm->nslots; i++) {
         sm->slots[i].reason = WS_STALL_IDLE;
-        sm->slots[i].sched = (uint16_t)(i % g->cfg.scheds);
+        sm->slots[i].sched = (uint8_t)(i % g->cfg.scheds);   /* (at most 16) */
     }
     sm->nctas = g->cfg.ctas_per_sm;
     sm->ctas = ws_xmalloc(sm->nctas * sizeof *sm->ctas);

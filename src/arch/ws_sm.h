@@ -74,9 +74,9 @@ typedef struct ws_slot {
     int8_t ok_mio;
     /* woken by a barrier's release: look whether it waits at another */
     uint8_t chkbar;
-    uint8_t in_membar;
+    uint8_t sched;          /* scheduler index (read by every wake: first line) */
     /* second line */
-    uint16_t sched;         /* scheduler index */
+    uint8_t in_membar;
     uint32_t ibuf;          /* decoded instructions buffered */
     uint32_t wait_load;     /* load a long_scoreboard wait is for */
     uint32_t stores;        /* stores/reductions not yet acknowledged */

@@ -19,6 +19,15 @@ void *ws_xmalloc(size_t n)
     return p;
 }
 
+void *ws_xaligned(size_t align, size_t n)
+{
+    size_t m = n ? (n + align - 1) / align * align : align;    /* (aligned_alloc: a multiple) */
+    void *p = m >= n ? aligned_alloc(align, m) : NULL;
+    if (!p)
+        oom(n);
+    return p;
+}
+
 void *ws_xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);

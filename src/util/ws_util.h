@@ -11,6 +11,8 @@
 void *ws_xmalloc(size_t n);
 void *ws_xcalloc(size_t count, size_t size);
 void *ws_xrealloc(void *p, size_t n);
+/* Aligned (align: a power of two), never NULL; free with free(). */
+void *ws_xaligned(size_t align, size_t n);
 char *ws_xstrdup(const char *s);
 char *ws_xstrndup(const char *s, size_t n);
 
