@@ -259,7 +259,7 @@ struct ws_warp {
     uint8_t f_generic;
     uint8_t f_space, f_access;
     char f_msg[512];
-};
+} __attribute__((aligned(64)));     /* (the hot state: the first two cache lines; ws_launch.c) */
 
 struct ws_cta {
     ws_grid *g;
