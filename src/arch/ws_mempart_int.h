@@ -27,19 +27,21 @@ typedef struct ws_memsys_clock {
 } ws_memsys_clock;
 
 typedef struct ws_memsys_sub {
-    ws_cache *l2;               /* NULL when the L2 is disabled */
+    /* what ws_memsys_tick asks of every slice each tick comes first: two
+     * cache lines (the structure is 64-byte aligned) */
     ws_memsys_ring rop;         /* ROP delay queue: ready core cycle */
     ws_memsys_ring hit;         /* L2 data out (hits, filled chains linked by
                                  * `next`): ready L2 tick */
-    ws_mreq_fifo reply;         /* replies waiting for the reply network */
+    uint32_t req_pending;       /* requests in the request network for this slice */
+    uint32_t missq_n;           /* ws_cache_missq_len of l2 (only we change it) */
     ws_mreq_fifo fill;          /* DRAM completions waiting for the L2
                                  * (WS_MEMSYS_QUEUE entries) */
+    ws_mreq_fifo reply;         /* replies waiting for the reply network */
+    ws_cache *l2;               /* NULL when the L2 is disabled */
     ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
                                  * when the L2 is disabled, fill write-backs */
-    uint32_t missq_n;           /* ws_cache_missq_len of l2 (only we change it) */
     uint32_t ch;                /* its channel */
-    uint32_t req_pending;       /* requests in the request network for this slice */
-} ws_memsys_sub;
+} __attribute__((aligned(64))) ws_memsys_sub;
 
 typedef struct ws_memsys_chan {
     ws_dram *dram;
