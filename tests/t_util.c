@@ -1,4 +1,4 @@
-/* Unit tests for src/util: errors, sizes, the PRNG. */
+/* Unit tests for src/util: errors, sizes, the PRNG, allocation. */
 #include "ws_tap.h"
 #include "util/ws_error.h"
 #include "util/ws_rng.h"
@@ -79,11 +79,26 @@ static void test_grow(void)
     free(v);
 }
 
+static void test_calloc_aligned(void)
+{
+    /* sizes that are not a multiple of the alignment (aligned_alloc needs
+     * one: the helper rounds up) and a zero count */
+    const size_t sizes[] = { 0, 1, 63, 64, 65, 144, 1000 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        unsigned char *p = ws_xcalloc_aligned(64, 3, sizes[i]);
+        bool zero = true;
+        for (size_t k = 0; k < 3 * sizes[i]; k++) zero &= p[k] == 0;
+        ok(((uintptr_t)p & 63) == 0 && zero, "ws_xcalloc_aligned(64, 3, %zu): aligned and zeroed", sizes[i]);
+        free(p);
+    }
+}
+
 int main(void)
 {
     test_error();
     test_sizes();
     test_rng();
     test_grow();
+    test_calloc_aligned();
     return tap_done();
 }

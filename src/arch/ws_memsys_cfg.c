@@ -69,8 +69,7 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
     clock_init(&m->ci, c->clk_icnt, c->clk_core);
     clock_init(&m->cl, c->clk_l2, c->clk_core);
     clock_init(&m->cd, c->clk_dram, c->clk_core);
-    m->sub = ws_xaligned(_Alignof(ws_memsys_sub), m->nsubs * sizeof *m->sub);
-    memset(m->sub, 0, m->nsubs * sizeof *m->sub);
+    m->sub = ws_xcalloc_aligned(_Alignof(ws_memsys_sub), m->nsubs, sizeof *m->sub);
     m->chan = ws_xcalloc(m->nchans, sizeof *m->chan);
     m->rep_pending = ws_xcalloc(nsms, sizeof *m->rep_pending);
     m->pop_at = ws_xcalloc(nsms, sizeof *m->pop_at);

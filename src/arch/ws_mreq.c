@@ -26,7 +26,7 @@ ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
     if (!p->free) {
         /* (cache-line aligned: a request's first line holds what every
          * stage reads) */
-        ws_mreq *c = ws_xaligned(_Alignof(ws_mreq), WS_MREQ_CHUNK * sizeof *c);
+        ws_mreq *c = ws_xcalloc_aligned(_Alignof(ws_mreq), WS_MREQ_CHUNK, sizeof *c);
         if (p->nchunks == p->cap_chunks) {
             p->cap_chunks = p->cap_chunks ? 2 * p->cap_chunks : 16;
             p->chunks = ws_xrealloc(p->chunks, p->cap_chunks * sizeof *p->chunks);

@@ -246,9 +246,8 @@ static ws_cta *dispatch(ws_grid *g, uint32_t sm, bool check, ws_error *err)
             d->cta_cache = c->next_free;
             d->ncta_cache--;
             if (c->cap_warps < g->warps_per_cta) {
-                ws_warp *nw = ws_xaligned(_Alignof(ws_warp), g->warps_per_cta * sizeof *c->warps);
+                ws_warp *nw = ws_xcalloc_aligned(_Alignof(ws_warp), g->warps_per_cta, sizeof *nw);
                 memcpy(nw, c->warps, c->cap_warps * sizeof *c->warps);     /* (their heaps move along) */
-                memset(nw + c->cap_warps, 0, (g->warps_per_cta - c->cap_warps) * sizeof *c->warps);
                 free(c->warps);
                 c->warps = nw;
                 c->cap_warps = g->warps_per_cta;
@@ -260,8 +259,7 @@ static ws_cta *dispatch(ws_grid *g, uint32_t sm, bool check, ws_error *err)
             }
         } else {
             c = ws_xcalloc(1, sizeof *c);
-            c->warps = ws_xaligned(_Alignof(ws_warp), g->warps_per_cta * sizeof *c->warps);
-            memset(c->warps, 0, g->warps_per_cta * sizeof *c->warps);
+            c->warps = ws_xcalloc_aligned(_Alignof(ws_warp), g->warps_per_cta, sizeof *c->warps);
             c->cap_warps = g->warps_per_cta;
             c->shared = ws_xcalloc(1, g->shared_per_cta ? (size_t)g->shared_per_cta : 1);
             c->cap_shared = g->shared_per_cta;

@@ -19,12 +19,16 @@ void *ws_xmalloc(size_t n)
     return p;
 }
 
-void *ws_xaligned(size_t align, size_t n)
+void *ws_xcalloc_aligned(size_t align, size_t count, size_t size)
 {
+    if (size && count > SIZE_MAX / size)
+        oom(SIZE_MAX);
+    size_t n = count * size;
     size_t m = n ? (n + align - 1) / align * align : align;    /* (aligned_alloc: a multiple) */
     void *p = m >= n ? aligned_alloc(align, m) : NULL;
     if (!p)
         oom(n);
+    memset(p, 0, m);
     return p;
 }
 

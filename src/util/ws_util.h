@@ -11,8 +11,8 @@
 void *ws_xmalloc(size_t n);
 void *ws_xcalloc(size_t count, size_t size);
 void *ws_xrealloc(void *p, size_t n);
-/* Aligned (align: a power of two), never NULL; free with free(). */
-void *ws_xaligned(size_t align, size_t n);
+/* ws_xcalloc with the block aligned (align: a power of two); free with free(). */
+void *ws_xcalloc_aligned(size_t align, size_t count, size_t size);
 char *ws_xstrdup(const char *s);
 char *ws_xstrndup(const char *s, size_t n);
 
