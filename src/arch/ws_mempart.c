@@ -196,27 +196,29 @@ void ws_memsys_promote(ws_memsys *m, ws_mreq *r)
     }
 }
 
+/* The first core cycle SM sm's reply head can be popped: a granted head
+ * from the core cycle after the one its delivery tick falls in; a reply
+ * not granted yet is granted at the next tick at the earliest and
+ * delivered icnt.latency ticks after its grant at the earliest. */
+static uint64_t pop_from(const ws_memsys *m, uint32_t sm)
+{
+    uint64_t h = ws_icnt_head_ready(m->rep, sm);
+    if (h == UINT64_MAX) h = m->icnt_next + m->cfg.icnt_latency;
+    return ws_memsys_dom_core(&m->ci, h) + 1;
+}
+
 ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
 {
     if (!m->rep_pending[sm] || cycle < m->pop_at[sm]) return NULL;
     uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle);
     ws_mreq *r = t ? ws_icnt_pop(m->rep, sm, t - 1) : NULL;
     if (!r) {
-        /* a granted head is poppable from the core cycle after the one
-         * its delivery tick falls in; a reply not granted yet is granted
-         * at the next tick at the earliest and delivered icnt.latency
-         * ticks after its grant at the earliest */
-        uint64_t h = ws_icnt_head_ready(m->rep, sm);
-        if (h == UINT64_MAX) h = m->icnt_next + m->cfg.icnt_latency;
-        m->pop_at[sm] = ws_memsys_dom_core(&m->ci, h) + 1;
+        m->pop_at[sm] = pop_from(m, sm);
         return NULL;
     }
-    /* the next pop: when the new head can be popped, or (none granted
-     * yet) as above; one reply per SM and cycle */
+    /* the next pop: when the new head can be; one reply per SM and cycle */
     if (--m->rep_pending[sm]) {
-        uint64_t h = ws_icnt_head_ready(m->rep, sm);
-        if (h == UINT64_MAX) h = m->icnt_next + m->cfg.icnt_latency;
-        uint64_t at = ws_memsys_dom_core(&m->ci, h) + 1;
+        uint64_t at = pop_from(m, sm);
         m->pop_at[sm] = at > cycle + 1 ? at : cycle + 1;
     }
     r->flags &= ~(uint32_t)(WS_MREQ_F_MS_SM | WS_MREQ_F_MS_FILL);
