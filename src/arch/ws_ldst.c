@@ -747,12 +747,27 @@ static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     return 0;
 }
 
+/* Whether reply r can let the asleep LD/ST unit's head request into L1.
+ * Only an L1 fill changes L1 while the unit sleeps (no pfc, the port is
+ * held).  A request that found every line of its set reserved waits for a
+ * fill to its set (a reserved line is never a victim, and its line has no
+ * MSHR entry), one whose line's MSHR entry was full for that line's fill;
+ * a full MSHR table (or any other failure) for any fill. */
+static bool may_admit(const ws_sm *sm, const ws_mreq *r)
+{
+    if (r->kind == WS_MREQ_WRITEBACK || !(r->flags & WS_MREQ_F_L1_MISS))
+        return false;
+    if (sm->l1f_why != WS_CFAIL_LINE_ALLOC && sm->l1f_why != WS_CFAIL_MERGE_FULL)
+        return true;
+    return ws_cache_set_of(sm->l1d, r->addr) == ws_cache_set_of(sm->l1d, sm->l1f_addr);
+}
+
 int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
     sm->c.replies++;
     g->last_progress = now;
-    if (sm->l1f_asleep && *sm->wake > now)
+    if (sm->l1f_asleep && *sm->wake > now && may_admit(sm, r))
         *sm->wake = now;         /* a fill may let the LD/ST unit's request in */
     r->t_reply = now;
     if (r->kind == WS_MREQ_WRITEBACK) {
