@@ -13,8 +13,13 @@
  * the rates are those of the median run by CPU time, with the fastest
  * beside them (these shared machines vary by 10% or more from run to run).
  *
+ * With WS_BENCH_LAUNCHES set in the environment, the first run also prints
+ * one line per kernel launch to standard error: its cycles, warp
+ * instructions and CPU time (where the time of a BFS goes, level by level).
+ *
  * Usage: ws_bench_timing [N [DEGREE [PRESET [RUNS]]]] */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,10 +29,31 @@
 #include "util/ws_util.h"
 #include "ws_bench_util.h"
 
+/* What the launch callback gets: the GPU, and whether to print each launch
+ * (WS_BENCH_LAUNCHES, first run only). */
+typedef struct bench_ctx {
+    ws_gpu *gpu;
+    bool per_launch;
+} bench_ctx;
+
+static double counter(ws_gpu *gpu, const char *name)
+{
+    ws_gpu_stats_sync(gpu);
+    return ws_stats_get(ws_gpu_stats(gpu), name, -1);
+}
+
 static int launch(void *ctx, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args, uint32_t nargs,
                   ws_error *err)
 {
-    return ws_gpu_launch(ctx, k, lc, args, nargs, err);
+    const bench_ctx *bc = ctx;
+    if (!bc->per_launch)
+        return ws_gpu_launch(bc->gpu, k, lc, args, nargs, err);
+    double c0 = counter(bc->gpu, "cycles"), i0 = counter(bc->gpu, "warp_insns"), t0 = wsb_cpu_now();
+    int rc = ws_gpu_launch(bc->gpu, k, lc, args, nargs, err);
+    double t = wsb_cpu_now() - t0, c = counter(bc->gpu, "cycles") - c0, i = counter(bc->gpu, "warp_insns") - i0;
+    fprintf(stderr, "  launch %-20s %8.0f cycles %8.0f warp insns  CPU %.3f s: %5.0f ns/cycle %5.0f ns/warp insn\n",
+            ws_kernel_name(k), c, i, t, c > 0 ? t * 1e9 / c : 0, i > 0 ? t * 1e9 / i : 0);
+    return rc;
 }
 
 /* One whole BFS on a new GPU: its times and counters. */
@@ -36,15 +62,16 @@ typedef struct run_result {
     int levels, bad;
 } run_result;
 
-static run_result run_once(const ws_opts *o, const wsb_graph *g, const int *ref)
+static run_result run_once(const ws_opts *o, const wsb_graph *g, const int *ref, bool per_launch)
 {
     ws_error err;
     run_result rr;
     ws_gpu *gpu = ws_gpu_create(o, 1, &err);
     if (!gpu)
         wsb_die("ws_bench_timing", &err);
+    bench_ctx bc = { gpu, per_launch };
     wsb_bfs b;
-    wsb_bfs_setup(&b, "ws_bench_timing", ws_gpu_device(gpu), "bfs_topo.ptx", g, launch, gpu);
+    wsb_bfs_setup(&b, "ws_bench_timing", ws_gpu_device(gpu), "bfs_topo.ptx", g, launch, &bc);
     double t0 = wsb_now(), c0 = wsb_cpu_now();
     rr.levels = wsb_bfs_run(&b);
     rr.wall = wsb_now() - t0;
@@ -86,7 +113,7 @@ int main(int argc, char **argv)
     run_result *rr = ws_xmalloc((size_t)runs * sizeof *rr);
     int bad = 0;
     for (int i = 0; i < runs; i++) {
-        rr[i] = run_once(o, &g, ref);
+        rr[i] = run_once(o, &g, ref, i == 0 && getenv("WS_BENCH_LAUNCHES") != NULL);
         bad |= rr[i].bad != 0;
         if (rr[i].cycles != rr[0].cycles || rr[i].winsn != rr[0].winsn) {
             fprintf(stderr, "ws_bench_timing: run %d gave %.0f cycles and %.0f warp instructions, run 1 %.0f and %.0f: "
