@@ -281,7 +281,7 @@ static void test_validate(void)
     is_str(check("l1d.enable=false", "l1d.size=20000", &err), "", "a disabled L1's geometry is not checked");
     ok(contains(check("sm.threads=1000", NULL, &err), "sm.threads is 1000: it must be a multiple of 32"),
        "threads: %s", err.msg);
-    ok(contains(check("cta.threads=2048", NULL, &err), "cta.threads (2048) is more than sm.threads (1536)"),
+    ok(contains(check("sm.threads=512", "cta.threads=1024", &err), "cta.threads (1024) is more than sm.threads (512)"),
        "CTA threads: %s", err.msg);
     ok(contains(check("cta.shared=64K", NULL, &err), "cta.shared (65536 bytes) is more than sm.shared"),
        "CTA shared: %s", err.msg);
@@ -312,7 +312,7 @@ static void test_validate(void)
            "fetch on write with allocate on fill: %s", err.msg);
         ws_opts_free(o);
     }
-    ok(contains(check("l1d.line=256", NULL, &err), "l1d.line (256) is larger than l2.line (128)"),
+    ok(contains(check("l1d.line=256", "l1d.hash=linear", &err), "l1d.line (256) is larger than l2.line (128)"),
        "L1 line larger than L2 line: %s", err.msg);
     ok(contains(check("dram.bank_groups=3", NULL, &err), "dram.bank_groups (3) must divide dram.banks (16)"),
        "bank groups: %s", err.msg);
@@ -326,6 +326,25 @@ static void test_validate(void)
        "map without channel bits: %s", err.msg);
     is_str(check("dram.map=RRRRDDDBBBBCCCCSSSS", NULL, &err), "", "three D bits for 6 channels");
     ok(contains(check("dram.map=", NULL, &err), "dram.map has 0 address bits"), "empty map");
+    /* GPGPU-Sim's Fermi set index exists for 32 and 64 sets only: rejected
+     * with the options, not later when the GPU is built */
+    ok(contains(check("l1d.ways=1", NULL, &err),
+                "l1d.hash=fermi needs 32 or 64 sets (GPGPU-Sim's Fermi L1 index); "
+                "l1d.size / (l1d.ways * l1d.line) is 128 sets"),
+       "fermi index with 128 sets: %s", err.msg);
+    is_str(check("l1d.ways=1", "l1d.hash=linear", &err), "", "the same geometry with the linear index");
+    is_str(check("l1d.size=32K", NULL, &err), "", "fermi index with 64 sets");
+    ok(contains(check("l2.hash=fermi", "l2.size=128K", &err), "l2.hash=fermi needs 32 or 64 sets"),
+       "fermi L2 index with 128 sets: %s", err.msg);
+    /* the prefetch cache's geometry counts only when prefetches go there */
+    ok(contains(check("pf.dest=pfc", "pfc.ways=3", &err), "pfc.size (16K) is not a multiple of pfc.ways * pfc.line"),
+       "prefetch cache geometry: %s", err.msg);
+    is_str(check("pfc.ways=3", NULL, &err), "", "no prefetch cache (pf.dest=l1): its geometry is not checked");
+    /* ranges the components enforce are the table's */
+    ok(contains(check("dram.banks=128", NULL, &err), "'128' is out of range (allowed: 1..64 banks)"),
+       "dram banks range: %s", err.msg);
+    ok(contains(check("cta.threads=16", NULL, &err), "'16' is out of range (allowed: 32..1024 threads)"),
+       "CTA threads range: %s", err.msg);
 }
 
 static void test_getters(void)

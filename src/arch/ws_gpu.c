@@ -34,17 +34,14 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
             goto fail;
         if (g->cfg.l1_enable) {
             ws_cache_config cc;
+            /* (the cache's messages name it) */
             if (ws_cache_config_from_opts(&cc, o, "l1d", seed + i, err) < 0 ||
-                !(sm->l1d = ws_cache_create(&cc, err))) {
-                ws_error_prefix(err, "l1d: ");
+                !(sm->l1d = ws_cache_create(&cc, err)))
                 goto fail;
-            }
         }
         ws_cache_config kc;
-        if (ws_cache_config_from_opts(&kc, o, "cmem", seed, err) < 0 || !(sm->cmem = ws_cache_create(&kc, err))) {
-            ws_error_prefix(err, "cmem: ");
+        if (ws_cache_config_from_opts(&kc, o, "cmem", seed, err) < 0 || !(sm->cmem = ws_cache_create(&kc, err)))
             goto fail;
-        }
         sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
         sm->mrq_cap = g->cfg.l1_enable ? 0 : (uint32_t)ws_opts_uint(o, "sm.mrq");

@@ -24,10 +24,10 @@ static const char *key_of(char *buf, size_t size, const char *prefix, const char
 }
 
 /* Geometry of the cache whose keys start with `p` (size, ways, line and,
- * when has_sector, sector). */
+ * when has_sector, sector and hash). */
 static int check_cache(const ws_opts *o, const char *p, bool has_sector, ws_error *err)
 {
-    char ks[32], kw[32], kl[32], kc[32], t[32];
+    char ks[32], kw[32], kl[32], kc[32], kh[32], t[32];
     uint64_t size = uv(o, key_of(ks, sizeof ks, p, "size"));
     uint64_t ways = uv(o, key_of(kw, sizeof kw, p, "ways"));
     uint64_t line = uv(o, key_of(kl, sizeof kl, p, "line"));
@@ -53,6 +53,14 @@ static int check_cache(const ws_opts *o, const char *p, bool has_sector, ws_erro
                                 "%s is %" PRIu64 ": it must be 0 (no sectors) or a power of two dividing "
                                 "%s (%" PRIu64 ") into at most 32 sectors",
                                 kc, sector, kl, line);
+        /* GPGPU-Sim's Fermi L1 index takes set bits from above the line
+         * offset that exist only for these two set counts */
+        const char *hash = ws_opts_str(o, key_of(kh, sizeof kh, p, "hash"));
+        if (strcmp(hash, "fermi") == 0 && sets != 32 && sets != 64)
+            return ws_error_set(err, WS_E_RANGE,
+                                "%s=fermi needs 32 or 64 sets (GPGPU-Sim's Fermi L1 index); %s / (%s * %s) "
+                                "is %" PRIu64 " sets: use %s=linear or xor, or change the geometry",
+                                kh, ks, kw, kl, sets, kh);
     }
     return 0;
 }
@@ -157,6 +165,9 @@ int ws_opts_validate(const ws_opts *o, ws_error *err)
     if (l1 && (check_cache(o, "l1d", true, err) != 0 || check_policy(o, "l1d", err) != 0))
         return -1;
     if (l2 && (check_cache(o, "l2", true, err) != 0 || check_policy(o, "l2", err) != 0))
+        return -1;
+    /* the prefetch cache exists only when prefetches go there */
+    if (strcmp(ws_opts_str(o, "pf.dest"), "pfc") == 0 && check_cache(o, "pfc", false, err) != 0)
         return -1;
     if (l1 && l2 && uv(o, "l1d.line") > uv(o, "l2.line"))
         return ws_error_set(err, WS_E_RANGE, "l1d.line (%" PRIu64 ") is larger than l2.line (%" PRIu64

@@ -9,6 +9,7 @@
  * Keep the entries sorted by name (strcmp order): the getters binary-search
  * the table, and t_opts checks the order. */
 #include "arch/ws_opts_int.h"
+#include "arch/ws_dram.h"
 
 #include "util/ws_util.h"
 
@@ -64,13 +65,13 @@ const ws_opt_def ws_opts_table[] = {
     S("cta.shared", "48K", 0, M(1),
         "shared memory per CTA at most (at most sm.shared)",
         "[ext] CUDA limit for compute capability 2.x (48 KB)"),
-    U("cta.threads", "1024", 1, 4096, "threads",
+    U("cta.threads", "1024", 32, 1024, "threads",
         "threads per CTA at most (at most sm.threads)",
         "[ext] CUDA limit for compute capability 2.0 and later"),
     U("dram.bank_groups", "4", 1, 64, "groups",
         "bank groups per channel (dividing dram.banks; 1: no bank groups)",
         "[gpgpusim] GTX480: nbkgrp=4"),
-    U("dram.banks", "16", 1, 256, "banks",
+    U("dram.banks", "16", 1, WS_DRAM_MAX_BANKS, "banks",
         "DRAM banks per channel (a power of two)",
         "[gpgpusim] GTX480: -gpgpu_dram_timing_opt nbk=16"),
     U("dram.burst", "8", 1, 64, "beats",

@@ -171,10 +171,8 @@ int ws_pfeng_create(ws_sm *sm, ws_error *err)
         if (ws_cache_config_from_opts(&cc, o, "pfc", g->seed + 1000 + sm->id, err) < 0) goto fail;
         cc.wpol = WS_WP_WRITE_EVICT;    /* stores invalidate a prefetched line */
         cc.walloc = WS_WA_NONE;
-        if (!(e->pfc = ws_cache_create(&cc, err))) {
-            ws_error_prefix(err, "pfc: ");
+        if (!(e->pfc = ws_cache_create(&cc, err)))      /* (its messages name it: pfc) */
             goto fail;
-        }
         e->pfc_latency = (uint32_t)ws_opts_uint(o, "pfc.latency");
     }
     ws_cache *d = dest(e);
