@@ -653,7 +653,26 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     ws_alloc_ctr *ac = r->owner && g->nactr > r->owner ? &g->actr[r->owner] : NULL;
     ws_line_ctr *pl = sm->lreq_lc;     /* (lreq holds one instruction's requests) */
     if (r->kind == WS_MREQ_WRITE) {
+        if (res.status == WS_CACHE_HIT_RESERVED) {
+            /* fetch-on-write (l1d.write_alloc=fetch): the write joined the
+             * MSHR entry of its line; that fill applies and acknowledges it */
+            sm->c.l1_hit_reserved++;
+            r->level = WS_LVL_L1_PENDING;
+            return;
+        }
         if (res.status == WS_CACHE_HIT) sm->c.l1_hits++; else sm->c.l1_misses++;
+        if (res.forwarded && res.fetch_mask) {
+            /* fetch-on-write: the write leads its line's MSHR entry and its
+             * reply fills L1.  A write-back write fetches the line as a read
+             * (L2 does not see the write); a write-through write goes on as
+             * a write and its reply brings the line back. */
+            r->flags |= WS_MREQ_F_L1_MISS;
+            if (ws_cache_wb(sm->l1d, r)) {
+                r->kind = WS_MREQ_READ;
+                r->flags |= WS_MREQ_F_WFETCH;
+            }
+            return;
+        }
         if (!res.forwarded) {
             /* absorbed by a write-back line: acknowledged at once */
             uint32_t slot = r->slot;
@@ -780,6 +799,10 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     if (fc) {
         ws_cache_evict ev;
         ev.valid = false;
+        if (r->flags & WS_MREQ_F_WFETCH) {     /* the fetch of a write: a write again */
+            r->kind = WS_MREQ_WRITE;
+            r->flags &= ~(uint32_t)WS_MREQ_F_WFETCH;
+        }
         uint8_t level = r->level;
         ws_mreq *q = ws_cache_fill(fc, r, now, &ev);
         if (e && ev.valid && fc == (e->pfc ? e->pfc : sm->l1d)) ws_pfeng_evicted(e, &ev, now);

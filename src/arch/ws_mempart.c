@@ -25,9 +25,10 @@ uint32_t ws_memsys_req_bytes(const ws_mreq *r)
                                                                    : WS_MEMSYS_HEADER + r->size;
 }
 
+/* (a write-through write fetching its L1 line brings the line back) */
 uint32_t ws_memsys_reply_bytes(const ws_mreq *r)
 {
-    return has_data(r) ? WS_MEMSYS_HEADER + r->size : WS_MEMSYS_HEADER;
+    return has_data(r) || (r->flags & WS_MREQ_F_L1_MISS) ? WS_MEMSYS_HEADER + r->size : WS_MEMSYS_HEADER;
 }
 
 /* Domain ticks done by the start of core cycle c: floor(c * num / den). */

@@ -45,6 +45,7 @@ enum {
     WS_MREQ_F_LOCAL     = 1u << 4,   /* local-memory access */
     WS_MREQ_F_MRQ       = 1u << 5,   /* leads an MRQ entry: its reply releases the reads merged into it */
     WS_MREQ_F_PROMOTED  = 1u << 6,   /* a prefetch a demand waits for: demand priority from here on */
+    WS_MREQ_F_WFETCH    = 1u << 7,   /* a write-back write fetching its line: travels as a read, a write again at its fill */
 };
 
 typedef struct ws_mreq {

@@ -187,7 +187,9 @@ const ws_opt_def ws_opts_table[] = {
         "L1 write policy: write-back, write-through, write-evict, local write-back / global write-through",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...,L:L: (local WB, global WT)"),
     E("l1d.write_alloc", "none", "none|fetch|validate",
-        "L1 write miss: no allocation, fetch the line, or allocate without fetching (lazy fetch on read)",
+        "L1 write miss: no allocation, fetch the line (the write fetches it, as a read when write-back, as a "
+        "write whose reply brings the line when write-through; a write whose line is being fetched waits for "
+        "that fill), or allocate without fetching (lazy fetch on read)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...:N: (no write allocate)"),
     E("l2.alloc", "miss", "miss|fill",
         "L2 line allocation: on the miss or when the data arrives",
