@@ -392,12 +392,14 @@ static void drain(ws_gpu *g)
         for (uint32_t j = 0; j < sm->nslots; j++) sm->slots[j].w = NULL;
     }
     for (uint64_t guard = 0; guard < 100000000u; guard++) {
-        bool busy = !ws_memsys_idle(g->mem);
+        bool moving = !ws_memsys_idle(g->mem), busy = moving;
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {
             ws_sm *sm = &g->sms[i];
+            if (sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d))) moving = true;
             if (sm->bypass.n || (sm->l1d && !ws_cache_idle(sm->l1d))) busy = true;
         }
-        if (!busy) break;
+        /* (MSHR entries with no request left anywhere are never filled) */
+        if (!busy || !moving) break;
         uint64_t now = g->now;
         ws_memsys_tick(g->mem, now);
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {

@@ -35,6 +35,31 @@ static const char *ptx_name(const ws_ptx_func *f, uint32_t r)
     return "?";
 }
 
+/* Requests the SMs and the memory system still hold: what keeps a launch
+ * from ending when no warp is stuck, and where the warps' requests are. */
+static void diagnose_memory(ws_gpu *g, sbuf *b)
+{
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        const ws_sm *sm = &g->sms[i];
+        uint32_t queued = sm->nlreq - sm->ilreq;
+        uint32_t mshr = sm->l1d ? ws_cache_mshr_cap(sm->l1d) - ws_cache_mshr_free(sm->l1d) : 0;
+        uint32_t missq = sm->l1d ? ws_cache_missq_len(sm->l1d) : 0;
+        bool pf = sm->pfe && !ws_pfeng_idle(sm->pfe);
+        if (!queued && !mshr && !missq && !sm->bypass.n && !sm->nhev && !pf)
+            continue;
+        sb_printf(b, "  SM %u holds: %u request(s) queued at the LD/ST unit, %u L1 MSHR entr%s waiting for a "
+                  "fill, %u request(s) in the L1 miss queue, %u bypassing L1, %u L1 hit(s) to deliver%s\n",
+                  i, queued, mshr, mshr == 1 ? "y" : "ies", missq, sm->bypass.n, sm->nhev,
+                  pf ? "; its prefetch engine is busy" : "");
+    }
+    if (!ws_memsys_idle(g->mem)) {
+        uint64_t in, wb, down;
+        ws_memsys_pending(g->mem, &in, &wb, &down);
+        sb_printf(b, "  memory system holds: %" PRIu64 " request(s) from SMs, %" PRIu64 " L2 write-back(s), %"
+                  PRIu64 " request(s) waiting for DRAM\n", in, wb, down);
+    }
+}
+
 void ws_gpu_diagnose(ws_gpu *g)
 {
     sbuf b = { 0 };
@@ -87,6 +112,7 @@ void ws_gpu_diagnose(ws_gpu *g)
     if (total > shown) sb_printf(&b, "  ... and %u more warp(s)\n", total - shown);
     if (!b.p) sb_printf(&b, "  (no resident warps; %" PRIu64 " CTA(s) never dispatched)\n",
                         g->grid ? ws_grid_ctas_pending(g->grid) : 0);
+    diagnose_memory(g, &b);
     free(g->diag);
     g->diag = b.p;
 }

@@ -466,6 +466,13 @@ static inline bool quiet(const ws_memsys *m) { return !(m->inflight | m->wb_infl
 
 bool ws_memsys_idle(const ws_memsys *m) { return quiet(m); }
 
+void ws_memsys_pending(const ws_memsys *m, uint64_t *from_sms, uint64_t *writebacks, uint64_t *for_dram)
+{
+    *from_sms = m->inflight;
+    *writebacks = m->wb_inflight;
+    *for_dram = m->ndown;
+}
+
 static void icnt_step(ws_memsys *m, uint64_t k)
 {
     if (m->nreply) {

@@ -151,6 +151,9 @@ void ws_memsys_tick(ws_memsys *m, uint64_t cycle);
  * reply can be popped (`cycle` when one already can); UINT64_MAX when idle. */
 uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t cycle);
 bool ws_memsys_idle(const ws_memsys *m);
+/* What keeps it from being idle: requests from SMs inside, L2 write-backs on
+ * their way to DRAM, requests waiting in the slices for DRAM. */
+void ws_memsys_pending(const ws_memsys *m, uint64_t *from_sms, uint64_t *writebacks, uint64_t *for_dram);
 
 uint32_t ws_memsys_nslices(const ws_memsys *m);
 uint32_t ws_memsys_nchannels(const ws_memsys *m);
