@@ -324,7 +324,15 @@ static void test_validate(void)
     ok(contains(check("dram.map=dramid@99;RRRR", NULL, &err), "bit number 0..63"), "map dramid: %s", err.msg);
     ok(contains(check("dram.map=RRRRBBBBCCCCSSSS", NULL, &err), "0 D (channel) bits for mem.channels=6"),
        "map without channel bits: %s", err.msg);
-    is_str(check("dram.map=RRRRDDDBBBBCCCCSSSS", NULL, &err), "", "three D bits for 6 channels");
+    /* the rest as the memory system builds the map (checked with the options) */
+    ok(contains(check("dram.map=RRRRDDDBBBBCCCCSSSS", NULL, &err),
+                "3 channel bits (D) select 8 channels but mem.channels is 6; use 'dramid@N;'"),
+       "three D bits for 6 channels: %s", err.msg);
+    is_str(check("dram.map=RRRRDDDBBBBCCCCSSSS", "mem.channels=8", &err), "", "three D bits for 8 channels");
+    ok(contains(check("dram.banks=32", NULL, &err), "4 bank bits (B) select 16 banks but dram.banks is 32"),
+       "bank bits of the map: %s", err.msg);
+    ok(contains(check("mem.subparts=3", NULL, &err), "mem.subparts is 3; it must divide dram.banks (16)"),
+       "slices per channel: %s", err.msg);
     ok(contains(check("dram.map=", NULL, &err), "dram.map has 0 address bits"), "empty map");
     /* GPGPU-Sim's Fermi set index exists for 32 and 64 sets only: rejected
      * with the options, not later when the GPU is built */

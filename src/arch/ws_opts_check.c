@@ -2,6 +2,7 @@
  * alone was checked against its range when it was set).  The first problem
  * found is reported, naming the keys involved and what is allowed. */
 #include "arch/ws_opts_int.h"
+#include "arch/ws_dram.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -183,5 +184,14 @@ int ws_opts_validate(const ws_opts *o, ws_error *err)
         return ws_error_set(err, WS_E_RANGE, "dram.burst (%" PRIu64 ") must be a multiple of dram.data_rate (%"
                             PRIu64 "): a burst takes burst / data_rate command clocks",
                             uv(o, "dram.burst"), uv(o, "dram.data_rate"));
-    return check_map(o, err);
+    if (check_map(o, err) != 0)
+        return -1;
+    /* the address map with the bank and slice counts, as the memory system
+     * will build it (bank bits for dram.banks, slices dividing the banks) */
+    ws_addrmap *map = ws_addrmap_create(ws_opts_str(o, "dram.map"), (uint32_t)uv(o, "mem.channels"),
+                                        (uint32_t)uv(o, "mem.subparts"), (uint32_t)banks, (uint32_t)groups, err);
+    if (!map)
+        return -1;
+    ws_addrmap_free(map);
+    return 0;
 }
