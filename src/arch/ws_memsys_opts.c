@@ -14,8 +14,9 @@ int ws_memsys_config_from_opts(ws_memsys_config *c, const ws_opts *o, ws_error *
     c->subparts = u32(o, "mem.subparts");
     c->l2_enable = ws_opts_bool(o, "l2.enable");
 
-    /* per slice: + slice index (random replacement only) */
-    if (ws_cache_config_from_opts(&c->l2, o, "l2", 0x4c32u, err) < 0)
+    /* per slice: + slice index (random replacement only); a disabled L2's
+     * geometry is not checked, as the options do not check it */
+    if (c->l2_enable && ws_cache_config_from_opts(&c->l2, o, "l2", 0x4c32u, err) < 0)
         return -1;
     c->l2_latency = u32(o, "l2.latency");
     c->rop_latency = u32(o, "l2.rop_latency");
