@@ -368,6 +368,19 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
 }
 
 /* Writes that do not fetch: hits, no-allocate and validate misses. */
+/* A write miss that allocates nothing: it goes on to the next level. */
+static ws_cache_result write_around(ws_cache *c, ws_mreq *r)
+{
+    ws_cache_result res;
+    memset(&res, 0, sizeof res);
+    if (!missq_room(c, 1))
+        return fail(c, WS_CFAIL_MISSQ_FULL);
+    ws_mreq_fifo_push(&c->missq, r);
+    res.forwarded = true;
+    count(c, &res, WS_CACHE_MISS, r->kind);
+    return res;
+}
+
 static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32_t set, int way,
                                   uint32_t need, uint64_t cycle, ws_mreq_pool *pool)
 {
@@ -410,14 +423,8 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         count(c, &res, WS_CACHE_HIT, r->kind);
         return res;
     }
-    if (ws_cache_walloc_of(c, r) == WS_WA_NONE) {
-        if (!missq_room(c, 1))
-            return fail(c, WS_CFAIL_MISSQ_FULL);
-        ws_mreq_fifo_push(&c->missq, r);
-        res.forwarded = true;
-        count(c, &res, WS_CACHE_MISS, r->kind);
-        return res;
-    }
+    if (ws_cache_walloc_of(c, r) == WS_WA_NONE)
+        return write_around(c, r);
     /* validate: allocate without fetching (allocate-on-miss only) */
     int victim = -1;
     bool dirty_victim = false;
@@ -478,6 +485,10 @@ ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq
     if (ws_cache_walloc_of(c, r) == WS_WA_FETCH) {
         if (way >= 0 && (need & ~c->ln[(size_t)set * c->ways + (uint32_t)way].valid) == 0)
             return write_path(c, r, line, set, way, need, cycle, pool);
+        /* a write-through write never waits for a fetch: when its line is
+         * already being fetched it goes on as a no-allocate write */
+        if (!ws_cache_wb(c, r) && ws_mshr_find(c, line) != WS_MSHR_NONE)
+            return write_around(c, r);
         return fetch_path(c, r, line, set, way, need, cycle, pool);
     }
     return write_path(c, r, line, set, way, need, cycle, pool);

@@ -654,8 +654,9 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     ws_line_ctr *pl = sm->lreq_lc;     /* (lreq holds one instruction's requests) */
     if (r->kind == WS_MREQ_WRITE) {
         if (res.status == WS_CACHE_HIT_RESERVED) {
-            /* fetch-on-write (l1d.write_alloc=fetch): the write joined the
-             * MSHR entry of its line; that fill applies and acknowledges it */
+            /* fetch-on-write (l1d.write_alloc=fetch): a write-back write
+             * joined the MSHR entry of its line; that fill applies and
+             * acknowledges it */
             sm->c.l1_hit_reserved++;
             r->level = WS_LVL_L1_PENDING;
             return;

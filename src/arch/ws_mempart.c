@@ -3,6 +3,7 @@
  * of work inside a core cycle and the exact timing are described in
  * ws_mempart.h; creation and the option mapping are in ws_memsys_cfg.c. */
 #include "arch/ws_mempart_int.h"
+#include "arch/ws_cache_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,10 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
         return;
     }
     r->flags &= ~(uint32_t)WS_MREQ_F_MS_FILL;
+    if (r->flags & WS_MREQ_F_MS_WFETCH) {       /* the write the fetch was for */
+        r->kind = WS_MREQ_WRITE;
+        r->flags &= ~(uint32_t)WS_MREQ_F_MS_WFETCH;
+    }
     ws_cache_evict ev;
     memset(&ev, 0, sizeof ev);
     ws_mreq *q = ws_cache_fill(s->l2, r, c, &ev);
@@ -303,8 +308,14 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
          * the L2.  Other forwarded writes (write-through, write-evict,
          * no-allocate) are acknowledged when DRAM has them. */
         r->level = WS_LVL_DRAM;
-        if (res.status == WS_CACHE_MISS && res.fetch_mask)
+        if (res.status == WS_CACHE_MISS && res.fetch_mask) {
             r->flags |= WS_MREQ_F_MS_FILL;
+            /* a write the L2 keeps (write-back) has DRAM read its line */
+            if (r->kind == WS_MREQ_WRITE && ws_cache_wb(s->l2, r)) {
+                r->kind = WS_MREQ_READ;
+                r->flags |= WS_MREQ_F_MS_WFETCH;
+            }
+        }
     } else if (res.status == WS_CACHE_HIT_RESERVED) {
         r->level = WS_LVL_L2_PENDING;       /* comes back from ws_cache_fill */
     } else {

@@ -91,6 +91,7 @@
 enum {
     WS_MREQ_F_MS_SM   = 1u << 30,   /* came from an SM: it is replied to or freed */
     WS_MREQ_F_MS_FILL = 1u << 31,   /* owns an L2 MSHR entry: its DRAM data fills the L2 */
+    WS_MREQ_F_MS_WFETCH = 1u << 29, /* a write-back write fetching its L2 line: a DRAM read, a write again at the fill */
 };
 
 typedef struct ws_memsys_config {

@@ -187,9 +187,9 @@ const ws_opt_def ws_opts_table[] = {
         "L1 write policy: write-back, write-through, write-evict, local write-back / global write-through",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...,L:L: (local WB, global WT)"),
     E("l1d.write_alloc", "none", "none|fetch|validate",
-        "L1 write miss: no allocation, fetch the line (the write fetches it, as a read when write-back, as a "
-        "write whose reply brings the line when write-through; a write whose line is being fetched waits for "
-        "that fill), or allocate without fetching (lazy fetch on read)",
+        "L1 write miss: no allocation, fetch the line (a write-back write fetches it as a read, or waits for "
+        "the fetch in flight; a write-through write goes on and its reply fills the line, unless the line is "
+        "already being fetched), or allocate without fetching (lazy fetch on read)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...:N: (no write allocate)"),
     E("l2.alloc", "miss", "miss|fill",
         "L2 line allocation: on the miss or when the data arrives",
@@ -239,7 +239,9 @@ const ws_opt_def ws_opts_table[] = {
         "L2 write policy: write-back, write-through, write-evict",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...,L:B: (write-back)"),
     E("l2.write_alloc", "validate", "none|fetch|validate",
-        "L2 write miss: no allocation, fetch the line, or allocate without fetching (lazy fetch on read)",
+        "L2 write miss: no allocation, fetch the line (a write-back write fetches it with a DRAM read, or "
+        "waits for the fetch in flight; a write-through write goes on to DRAM and its completion fills the "
+        "line, unless the line is already being fetched), or allocate without fetching (lazy fetch on read)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...:L: (lazy fetch on read)"),
     U("lat.branch", "4", 0, 1000, "cycles",
         "cycles after a branch issues until the warp's next PC is known",

@@ -1,0 +1,98 @@
+-- write_fetch.lua: fetch-on-write (write_alloc=fetch) in the L1 and in the
+-- L2.  One warp on one SM, hand-counted:
+--   st [A]        write miss: fetches line A (leads its MSHR entry)
+--   ld [A]        joins that entry (hit_reserved)
+--   ld [B]        read miss: line B is fetched
+--   st [B]        B is being fetched: a write-back write joins the entry
+--                 (the fill applies and acknowledges it); a write-through
+--                 write goes on as a no-allocate write (a miss)
+--   st [A]        (after both loads) line A is valid: a write hit
+-- In the L1 a write-back write fetches its line as a read (the L2 never
+-- sees it); a write-through write goes on as a write and its reply fills the
+-- line.  In the L2 a write-back write fetches with a DRAM read and nothing
+-- is written to DRAM; a write-through write's DRAM write fills the line.
+-- Every L2 and DRAM count includes the parameters' constant line.  Before
+-- these were fixed, an L1 write that fetched never filled L1 (the launch
+-- never ended), and an L2 write-back fetch went to DRAM as a write.
+local T = require "tap"
+local ws = require "warpscope"
+
+local PTX = [[
+.version 7.0
+.target sm_50
+.address_size 64
+.visible .entry fw(.param .u64 a, .param .u64 b)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [a];
+  ld.param.u64 %rd4, [b];
+  cvta.to.global.u64 %rd1, %rd1;
+  cvta.to.global.u64 %rd4, %rd4;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  add.u64 %rd5, %rd4, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ld.global.u32 %r2, [%rd3];
+  ld.global.u32 %r3, [%rd5];
+  st.global.u32 [%rd5], %r1;
+  add.u32 %r2, %r2, %r3;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+]]
+
+local function run(level, walloc, write)
+  local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, [level .. ".write_alloc"] = walloc, [level .. ".write"] = write,
+                      ["run.deadlock"] = 20000 }
+  local k = gpu:load_ptx_text(PTX, "write_fetch.ptx"):kernel("fw")
+  local a = gpu:array("u32", 32, { name = "a" })
+  local b = gpu:array("u32", 32, { name = "b", fill = 100 })
+  local ok, msg = pcall(gpu.launch, gpu, k, { grid = 1, block = 32 }, a, b)
+  local s = gpu:stats().total
+  local right = ok and a[0] == 100 and a[31] == 131 and b[0] == 0 and b[31] == 31
+  gpu:close()
+  return ok, msg, right, s
+end
+
+-- L1 (l1d.write, the L2 as gtx480's: write-back, validate):
+-- hits, hit_reserved, misses, L2 accesses, DRAM reads
+local l1 = {
+  { "none", "local-wb", 1, 0, 4, 6, 2 },     -- every access of the warp reaches the L2
+  { "fetch", "local-wb", 1, 1, 3, 5, 2 },    -- global stores write through
+  { "fetch", "wt", 1, 1, 3, 5, 2 },
+  { "fetch", "wb", 1, 2, 2, 3, 3 },          -- A is read for the fetch (DRAM), st [A] and st [B] stay in L1
+}
+for _, c in ipairs(l1) do
+  local lab = "l1d " .. c[1] .. "/" .. c[2]
+  local ok, msg, right, s = run("l1d", c[1], c[2])
+  T.ok(ok, lab .. ": the launch ends" .. (ok and "" or ": " .. tostring(msg):match("[^\n]*")))
+  T.ok(right, lab .. ": results")
+  T.is(s["l1d.hits"], c[3], lab .. ": L1 hits")
+  T.is(s["l1d.hit_reserved"], c[4], lab .. ": L1 hits on lines being fetched")
+  T.is(s["l1d.misses"], c[5], lab .. ": L1 misses")
+  T.is(s["l2.accesses"], c[6], lab .. ": L2 accesses")
+  T.is(s["dram.reads"], c[7], lab .. ": DRAM reads")
+  T.is(s["l1d.cache.fills"], 2, lab .. ": lines A and B filled")
+end
+
+-- L2 (l2.write; the L1 as gtx480's sends every store on):
+-- hits, hit_reserved, misses, DRAM reads, DRAM writes
+local l2 = {
+  { "fetch", "wb", 1, 2, 3, 3, 0 },          -- A read for the fetch; no write reaches DRAM
+  { "fetch", "wt", 1, 1, 4, 2, 3 },          -- every store reaches DRAM; A's write fills its line
+  { "validate", "wb", 2, 0, 4, 2, 0 },       -- for contrast: nothing fetched for A
+}
+for _, c in ipairs(l2) do
+  local lab = "l2 " .. c[1] .. "/" .. c[2]
+  local ok, msg, right, s = run("l2", c[1], c[2])
+  T.ok(ok, lab .. ": the launch ends" .. (ok and "" or ": " .. tostring(msg):match("[^\n]*")))
+  T.ok(right, lab .. ": results")
+  T.is(s["l2.hits"], c[3], lab .. ": L2 hits")
+  T.is(s["l2.hit_reserved"], c[4], lab .. ": L2 hits on lines being fetched")
+  T.is(s["l2.misses"], c[5], lab .. ": L2 misses")
+  T.is(s["dram.reads"], c[6], lab .. ": DRAM reads")
+  T.is(s["dram.writes"], c[7], lab .. ": DRAM writes")
+end
+T.done()
