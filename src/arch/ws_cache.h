@@ -42,11 +42,13 @@
  *   invalidates the line (reported in `evicted`), except that a line waiting
  *   for a fill (allocate-on-miss) is left in place.  Write miss: no-allocate
  *   forwards r and changes nothing; fetch-on-write handles it like a read miss
- *   (r goes down to fetch, keeping kind WRITE) and applies the write when r or
- *   the merged write is released by ws_cache_fill (sectors valid, dirty under
- *   write-back); validate allocates the line without fetching, the written
- *   sectors become valid (and dirty under write-back), and r is forwarded under
- *   write-through.
+ *   (r goes down to fetch, keeping kind WRITE: the owner decides how it
+ *   travels) and applies the write when r or the merged write is released by
+ *   ws_cache_fill (sectors valid, dirty under write-back), except that a
+ *   write-through write whose line already has an MSHR entry never waits for
+ *   it: it is forwarded as under no-allocate.  Validate allocates the line
+ *   without fetching, the written sectors become valid (and dirty under
+ *   write-back), and r is forwarded under write-through.
  * - Fills.  ws_cache_fill(r) makes the sectors r needs valid (allocate-on-fill:
  *   allocating the line first if it is absent) and releases r followed by the
  *   merged requests whose sectors are now all valid, in arrival order; when
