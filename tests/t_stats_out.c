@@ -6,6 +6,7 @@
 #include "ws_tap.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -229,7 +230,8 @@ int main(void)
     is_str(csv, expected_csv, "byte-exact CSV");
     free(csv);
 
-    /* Files: written through PATH.tmp and renamed. */
+    /* Files: written to a temporary file beside them and renamed (the
+     * rmdir at the end checks that nothing else is left). */
     char dir[] = "t_stats_out.XXXXXX";
     ok(mkdtemp(dir) != NULL, "temporary directory");
     char path[256], tmp[300];
@@ -272,6 +274,35 @@ int main(void)
     } else {
         ok(1, "# SKIP unwritable directories are writable for root");
     }
+    /* Through a symbolic link: the file it names is replaced, the link stays. */
+    char link[256], real[256];
+    snprintf(real, sizeof real, "%s/real.json", dir);
+    snprintf(link, sizeof link, "%s/link.json", dir);
+    FILE *rf = fopen(real, "w");
+    fputs("old", rf);
+    fclose(rf);
+    ok(symlink("real.json", link) == 0, "a link to a file");
+    ok(ws_stats_write_json(s, link, "9.9.9", 42, "{\n  \"preset\": \"gtx480\",\n  \"sm.count\": 2\n}", &err) == 0,
+       "write through the link");
+    struct stat lst;
+    ok(lstat(link, &lst) == 0 && S_ISLNK(lst.st_mode), "the link is still a link");
+    back = slurp(real);
+    is_str(back, expected_json, "the file it names holds the JSON");
+    free(back);
+    unlink(link);
+    unlink(real);
+    /* Something that is not a regular file (here a pipe) is written in place. */
+    snprintf(path, sizeof path, "%s/pipe", dir);
+    ok(mkfifo(path, 0600) == 0, "a named pipe");
+    int pfd = open(path, O_RDWR | O_NONBLOCK);      /* (a reader, so that opening it to write does not block) */
+    ok(pfd >= 0 && ws_stats_write_csv(s, path, &err) == 0, "write the CSV into the pipe");
+    char pbuf[65536];
+    ssize_t got = pfd >= 0 ? read(pfd, pbuf, sizeof pbuf - 1) : -1;
+    pbuf[got > 0 ? got : 0] = 0;
+    is_str(pbuf, expected_csv, "the pipe carries the CSV");
+    ok(lstat(path, &lst) == 0 && S_ISFIFO(lst.st_mode), "and is still a pipe (not replaced by a file)");
+    if (pfd >= 0) close(pfd);
+    unlink(path);
     snprintf(path, sizeof path, "%s/run.json", dir);
     unlink(path);
     snprintf(path, sizeof path, "%s/run.csv", dir);

@@ -5,6 +5,7 @@
  * before a graph is returned. */
 #define _POSIX_C_SOURCE 200809L
 #include "graph/ws_graph_priv.h"
+#include "util/ws_file.h"
 #include "util/ws_util.h"
 
 #include <errno.h>
@@ -154,52 +155,13 @@ void *ws_graph_save_mem(const ws_graph *g, size_t *len)
 int ws_graph_atomic_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx,
                           ws_error *err)
 {
-    size_t plen = strlen(path);
-    char *tmp = ws_xmalloc(plen + 40);
-    int fd = -1;
-    for (int i = 0; i < 100 && fd < 0; i++) {
-        snprintf(tmp, plen + 40, "%s.tmp%ld.%d", path, (long)getpid(), i);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
+    int stage, e = ws_file_write(path, fn, ctx, &stage);
+    if (!e)
+        return 0;
+    if (stage == WS_FILE_TEMP)
         return ws_error_set(err, WS_E_IO, "%s: cannot create a temporary file next to it: %s",
                             path, strerror(e));
-    }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return ws_error_set(err, WS_E_IO, "%s: cannot write: %s", path, strerror(e));
-    }
-    setvbuf(f, NULL, _IOFBF, 1 << 20);
-    errno = 0;
-    int bad = fn(f, ctx) != 0;
-    if (!bad)
-        bad = fflush(f) != 0 || ferror(f);
-    if (!bad)
-        bad = fsync(fileno(f)) != 0;
-    int e = errno ? errno : EIO;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (!bad && rename(tmp, path) != 0) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad) {
-        unlink(tmp);
-        free(tmp);
-        return ws_error_set(err, WS_E_IO, "%s: cannot write: %s", path, strerror(e));
-    }
-    free(tmp);
-    return 0;
+    return ws_error_set(err, WS_E_IO, "%s: cannot write: %s", path, strerror(e));
 }
 
 static int write_binary(FILE *f, void *ctx)

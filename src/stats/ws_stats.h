@@ -138,7 +138,7 @@ int ws_stats_write_csv(const ws_stats *s, const char *path, ws_error *err);
 char *ws_stats_json_text(const ws_stats *s, const char *version, uint64_t seed,
                          const char *config_json);
 char *ws_stats_csv_text(const ws_stats *s);
-/* Write data to path through "path.tmp" and a rename. */
+/* Write data to path whole (ws_file_write: a temporary file and a rename). */
 int ws_stats_write_atomic(const char *path, const char *data, size_t len, ws_error *err);
 /* Human summary of a launch (i) or of the totals (i == SIZE_MAX) to f. */
 void ws_stats_print_summary(const ws_stats *s, size_t i, FILE *f);

@@ -3,6 +3,7 @@
 #include "stats/ws_json.h"
 #include "stats/ws_stats_int.h"
 
+#include "util/ws_file.h"
 #include "util/ws_util.h"
 
 #include <errno.h>
@@ -13,33 +14,21 @@
 #include <string.h>
 #include <unistd.h>
 
+typedef struct buf_ref { const char *data; size_t len; } buf_ref;
+
+static int write_buf(FILE *f, void *ctx)
+{
+    const buf_ref *b = ctx;
+    return b->len && fwrite(b->data, 1, b->len, f) != b->len ? -1 : 0;
+}
+
 int ws_stats_write_atomic(const char *path, const char *data, size_t len, ws_error *err)
 {
-    size_t n = strlen(path);
-    char *tmp = ws_xmalloc(n + 5);
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int e = errno;
-        free(tmp);
+    buf_ref b = { data, len };
+    int stage, e = ws_file_write(path, write_buf, &b, &stage);
+    (void)stage;
+    if (e)
         return ws_error_set(err, WS_E_IO, "cannot write '%s': %s", path, strerror(e));
-    }
-    int e = 0;
-    if (len && fwrite(data, 1, len, f) != len)
-        e = errno ? errno : EIO;
-    if (fflush(f) != 0 && !e)
-        e = errno ? errno : EIO;
-    if (fclose(f) != 0 && !e)
-        e = errno ? errno : EIO;
-    if (!e && rename(tmp, path) != 0)
-        e = errno ? errno : EIO;
-    if (e) {
-        unlink(tmp);
-        free(tmp);
-        return ws_error_set(err, WS_E_IO, "cannot write '%s': %s", path, strerror(e));
-    }
-    free(tmp);
     return 0;
 }
 
