@@ -274,8 +274,8 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     }
     if (interactive) {
         int irc = ws_lua_repl(L, script, sargc, sargv);
-        ws_lua_close(L);
-        return irc ? WS_EXIT_FAIL : WS_EXIT_OK;
+        int crc = ws_lua_close(L);
+        return irc || crc ? WS_EXIT_FAIL : WS_EXIT_OK;
     }
     int rc;
     if (!lopts.batch) {
@@ -287,8 +287,8 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);
     }
-    ws_lua_close(L);
-    return rc ? WS_EXIT_FAIL : WS_EXIT_OK;
+    int crc = ws_lua_close(L);     /* (writes --json and --csv) */
+    return rc || crc ? WS_EXIT_FAIL : WS_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -303,5 +303,11 @@ int main(int argc, char **argv)
     int rc = run(argc, argv, sets, scratch);
     ws_opts_free(scratch);
     free(sets);
+    /* output that never arrived (a full disk, a closed descriptor) */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno ? errno : EIO;
+        fprintf(stderr, "warpscope: cannot write to standard output: %s\n", strerror(e));
+        if (rc == WS_EXIT_OK) rc = WS_EXIT_FAIL;
+    }
     return rc;
 }

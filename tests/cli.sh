@@ -50,4 +50,24 @@ t_match "$out" '^warpscope ' "default scenario prints a banner"
 out=$($W --datadir=/nonexistent 2>&1); t_is "$?" 1 "--datadir without the scenario exits 1"
 t_match "$out" "/nonexistent/scenarios/default.lua" "--datadir is honoured"
 
+# Output files: one that cannot be written fails the run (exit 1) and is
+# named; /dev/stdout gets the JSON after what was printed, even when standard
+# output is a file; a full standard output is an error too.
+scn="$WS_SRCDIR/scenarios/bfs_topo.lua"; gr="$WS_SRCDIR/tests/data/tiny.graph"
+out=$($W --batch --json=/nonexistent/dir/x.json "$scn" "$gr" 0 2>&1); t_is "$?" 1 "an unwritable --json exits 1"
+t_match "$out" "cannot write '/nonexistent/dir/x.json'" "and names the file"
+$W --batch --csv="$WS_BUILDDIR" "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "--csv naming a directory exits 1"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "Is a directory" "and says why"
+$W --batch --json=/dev/stdout "$scn" "$gr" 0 >"$WS_BUILDDIR/cli.out"; t_is "$?" 0 "--json=/dev/stdout into a file"
+sum=$(grep -n '^MTAML' "$WS_BUILDDIR/cli.out" | cut -d: -f1); js=$(grep -n '^{' "$WS_BUILDDIR/cli.out" | cut -d: -f1)
+t_is "$([ -n "$sum" ] && [ -n "$js" ] && [ "$sum" -lt "$js" ] && echo after)" after "the JSON follows the printed summary"
+t_is "$(tail -n 1 "$WS_BUILDDIR/cli.out")" "}" "and ends the output, whole"
+if [ -c /dev/full ]; then
+    $W --batch "$scn" "$gr" 0 >/dev/full 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "a full standard output exits 1"
+    t_match "$(cat "$WS_BUILDDIR/cli.err")" "cannot write to standard output: No space left on device" "and says so"
+else
+    t_ok 0 "# SKIP no /dev/full"; t_ok 0 "# SKIP no /dev/full"
+fi
+rm -f "$WS_BUILDDIR/cli.out" "$WS_BUILDDIR/cli.err"
+
 t_done

@@ -9,6 +9,7 @@
 #include <lualib.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Submodules of warpscope.core: each pushes one table. */
@@ -51,12 +52,23 @@ int ws_luaopen_core(lua_State *L)
     return 1;
 }
 
+/* The output-failure flag: a C int in the registry, so that it outlives
+ * the state (the GPUs are closed, and write their files, by lua_close). */
+static const char OUTPUT_FAILED[] = "warpscope.output_failed";
+
 lua_State *ws_lua_new(const ws_lua_opts *opts)
 {
     lua_State *L = luaL_newstate();
     if (!L)
         return NULL;
     luaL_openlibs(L);
+    int *flag = calloc(1, sizeof *flag);
+    if (!flag) {
+        lua_close(L);
+        return NULL;
+    }
+    lua_pushlightuserdata(L, flag);
+    lua_setfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
 
     /* package.path: the data directory's lua/ first, then the defaults. */
     char dir[PATH_MAX];
@@ -97,10 +109,29 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     return L;
 }
 
-void ws_lua_close(lua_State *L)
+static int *output_flag(lua_State *L)
 {
-    if (L)
-        lua_close(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
+    int *p = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return p;
+}
+
+void ws_lua_output_failed(lua_State *L)
+{
+    int *p = output_flag(L);
+    if (p) *p = 1;
+}
+
+int ws_lua_close(lua_State *L)
+{
+    if (!L)
+        return 0;
+    int *p = output_flag(L);
+    lua_close(L);
+    int failed = p && *p;
+    free(p);
+    return failed ? -1 : 0;
 }
 
 int ws_lua_traceback(lua_State *L)

@@ -20,7 +20,11 @@ typedef struct ws_lua_opts {
 } ws_lua_opts;
 
 lua_State *ws_lua_new(const ws_lua_opts *opts);
-void ws_lua_close(lua_State *L);
+/* Close the state (closing its GPUs writes --json / --csv): 0, or -1 when
+ * an output file could not be written (the message was printed). */
+int ws_lua_close(lua_State *L);
+/* Note that an output file could not be written (ws_lua_close reports it). */
+void ws_lua_output_failed(lua_State *L);
 
 /* Run a script file with arguments (arg[0] = path, arg[1..] = argv).
  * Prints "warpscope: <error with traceback>" on stderr on failure.

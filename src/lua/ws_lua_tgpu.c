@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_gpu.h"
 #include "stats/ws_stats.h"
 
@@ -240,17 +241,22 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg)
         ws_gpu_print_summary(lg->tg, stdout);
     ws_error err;
     ws_gpu_stats_sync(lg->tg);
+    fflush(stdout);     /* (before files that may be standard output: --json=/dev/stdout) */
     if (core_option(L, "json") == LUA_TSTRING) {
         char *cfg = ws_opts_to_json(ws_gpu_opts(lg->tg));
         if (ws_stats_write_json(ws_gpu_stats(lg->tg), lua_tostring(L, -1), PACKAGE_VERSION,
-                                ws_gpu_seed(lg->tg), cfg, &err) < 0)
+                                ws_gpu_seed(lg->tg), cfg, &err) < 0) {
             fprintf(stderr, "warpscope: %s\n", err.msg);
+            ws_lua_output_failed(L);
+        }
         free(cfg);
     }
     lua_pop(L, 1);
     if (core_option(L, "csv") == LUA_TSTRING) {
-        if (ws_stats_write_csv(ws_gpu_stats(lg->tg), lua_tostring(L, -1), &err) < 0)
+        if (ws_stats_write_csv(ws_gpu_stats(lg->tg), lua_tostring(L, -1), &err) < 0) {
             fprintf(stderr, "warpscope: %s\n", err.msg);
+            ws_lua_output_failed(L);
+        }
     }
     lua_pop(L, 1);
     fflush(stdout);
