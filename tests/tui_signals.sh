@@ -57,4 +57,25 @@ expect '^no kernel here' "its output is shown"
 keys Escape q
 expect '^EXIT=0' "quits with status 0"
 expect '^no kernel here' "its output is printed again after the TUI"
+T kill-server
+TSOCK=$TSOCK-4     # a new server: reusing the socket at once can race its exit
+
+# Lua that never returns does not hold the TUI: SIGINT interrupts it and the
+# session goes on; SIGTERM ends the TUI even then (it used to spin forever,
+# outliving its terminal).
+start
+expect 'PAUSED +cycle 0 ' "opens for the endless loops" 20
+cmd 'lua while true do end'
+sleep 0.5
+kill -INT "$(wpid)"
+keys 8
+expect 'interrupted \(Ctrl-C\)' "SIGINT interrupts a console loop (the console says so)"
+keys Escape 1
+keys s
+expect 'cycle 1 ' "and the TUI goes on"
+cmd 'lua while true do end'
+sleep 0.5
+kill -TERM "$(wpid)"
+expect '^EXIT=' "SIGTERM ends the TUI in the middle of a console loop"
+t_is "$(T display -p '#{alternate_on}')" 0 "the alternate screen is left"
 t_done

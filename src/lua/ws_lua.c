@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,41 @@ void ws_lua_output_failed(lua_State *L)
 {
     int *p = output_flag(L);
     if (p) *p = 1;
+}
+
+static const char INTERRUPT[] = "warpscope.interrupt";
+
+void ws_lua_check_interrupt(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, INTERRUPT);
+    volatile sig_atomic_t *flag = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!flag || !*flag)
+        return;
+    if (*flag == SIGINT) {
+        *flag = 0;
+        luaL_error(L, "interrupted (Ctrl-C)");
+    }
+    luaL_error(L, "terminated (signal %d)", (int)*flag);
+}
+
+static void interrupt_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    ws_lua_check_interrupt(L);
+}
+
+void ws_lua_interruptible(lua_State *L, volatile sig_atomic_t *flag)
+{
+    if (flag)
+        lua_pushlightuserdata(L, (void *)(uintptr_t)flag);
+    else
+        lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, INTERRUPT);
+    if (flag && !lua_gethook(L))
+        lua_sethook(L, interrupt_hook, LUA_MASKCOUNT, 4096);
+    else if (!flag && lua_gethook(L) == interrupt_hook)
+        lua_sethook(L, NULL, 0, 0);
 }
 
 int ws_lua_close(lua_State *L)

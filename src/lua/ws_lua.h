@@ -4,6 +4,8 @@
 #ifndef WS_LUA_H
 #define WS_LUA_H
 
+#include <signal.h>
+
 #include <lua.h>
 
 /* Options that shape a new Lua state. */
@@ -25,6 +27,17 @@ lua_State *ws_lua_new(const ws_lua_opts *opts);
 int ws_lua_close(lua_State *L);
 /* Note that an output file could not be written (ws_lua_close reports it). */
 void ws_lua_output_failed(lua_State *L);
+
+/* Let signals interrupt running Lua code: while *flag (set by a signal
+ * handler) is nonzero, Lua code raises an error within a few thousand VM
+ * instructions: "interrupted" for SIGINT, which clears the flag, and
+ * "terminated" for any other signal, which stays for the caller to act on.
+ * Installs a count hook unless the state has one (the sandbox's budget hook
+ * checks too); flag NULL turns it off.  Coroutines created later inherit
+ * the hook. */
+void ws_lua_interruptible(lua_State *L, volatile sig_atomic_t *flag);
+/* The check itself (for other count hooks). */
+void ws_lua_check_interrupt(lua_State *L);
 
 /* Run a script file with arguments (arg[0] = path, arg[1..] = argv).
  * Prints "warpscope: <error with traceback>" on stderr on failure.

@@ -14,6 +14,7 @@
  * the hook from the thread that creates them.  Once exhausted, the hook
  * fires at every instruction, so a pcall cannot keep the script going. */
 #include "config.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_sandbox.h"
 
 #include "util/ws_paths.h"
@@ -83,6 +84,7 @@ void ws_lua_sandbox_check(lua_State *L, const char *path, int write)
 static void hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
+    ws_lua_check_interrupt(L);      /* (the TUI's signals: ws_lua_interruptible) */
     ws_sandbox *sb = get_sb(L);
     if (!sb || !sb->budget) return;
     if (!sb->exhausted) sb->used += HOOK_STEP;

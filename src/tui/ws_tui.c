@@ -6,6 +6,7 @@
  * the screen is redrawn about 30 times a second, capped by the speed. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
+#include "lua/ws_lua.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -312,6 +313,9 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     sigaction(SIGHUP, &sa, &old_hup);
+    /* Lua that never returns (a console loop, a stuck scenario) must not
+     * hold the TUI: Ctrl-C interrupts it, SIGTERM and SIGHUP end it */
+    ws_lua_interruptible(L, &got_signal);
 
     ws_tui_lua_install(t);
     int status = 0;
@@ -336,6 +340,7 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     if (t->rs == WS_RS_ERROR)
         status = 1;
 
+    ws_lua_interruptible(L, NULL);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGHUP, &old_hup, NULL);
