@@ -261,7 +261,10 @@ static ws_cache_result ref_access(refc *m, int id, uint64_t cyc)
         ref_count(m, &res, WS_CACHE_HIT, q->kind);
         return res;
     }
-    if (is_write(q->kind) && m->cfg.walloc == WS_WA_NONE) {
+    /* no-allocate writes, and under fetch-on-write a write-through one
+     * whose line is being fetched: they go on */
+    if (is_write(q->kind) &&
+        (m->cfg.walloc == WS_WA_NONE || (m->cfg.walloc == WS_WA_FETCH && !wb && ref_entry(m, line) >= 0))) {
         if (!room(m, 1))
             return ref_fail(m, WS_CFAIL_MISSQ_FULL);
         m->q[m->nq++] = id;
@@ -297,18 +300,9 @@ static ws_cache_result ref_access(refc *m, int id, uint64_t cyc)
         ref_count(m, &res, WS_CACHE_MISS, q->kind);
         return res;
     }
-    /* reads, prefetches, fetch-on-write writes; a write-through one whose
-     * line is being fetched goes on as a no-allocate write */
+    /* reads, prefetches, fetch-on-write writes */
     uint32_t missing = n & ~(l ? l->v : 0);
     int e = ref_entry(m, line);
-    if (is_write(q->kind) && !wb && e >= 0) {
-        if (!room(m, 1))
-            return ref_fail(m, WS_CFAIL_MISSQ_FULL);
-        m->q[m->nq++] = id;
-        res.forwarded = true;
-        ref_count(m, &res, WS_CACHE_MISS, q->kind);
-        return res;
-    }
     uint32_t merge = m->cfg.mshr_merge;
     if (e >= 0 && (missing & ~m->e[e].p) == 0) {
         if (merge && m->e[e].nreq >= merge)

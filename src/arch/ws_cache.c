@@ -367,7 +367,6 @@ static ws_cache_result fetch_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
     return res;
 }
 
-/* Writes that do not fetch: hits, no-allocate and validate misses. */
 /* A write miss that allocates nothing: it goes on to the next level. */
 static ws_cache_result write_around(ws_cache *c, ws_mreq *r)
 {
@@ -381,6 +380,7 @@ static ws_cache_result write_around(ws_cache *c, ws_mreq *r)
     return res;
 }
 
+/* Writes that do not fetch: hits, no-allocate and validate misses. */
 static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32_t set, int way,
                                   uint32_t need, uint64_t cycle, ws_mreq_pool *pool)
 {
