@@ -110,17 +110,17 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     return L;
 }
 
-static int *output_flag(lua_State *L)
+void *ws_lua_registry_ptr(lua_State *L, const char *key)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
-    int *p = lua_touserdata(L, -1);
+    lua_getfield(L, LUA_REGISTRYINDEX, key);
+    void *p = lua_touserdata(L, -1);
     lua_pop(L, 1);
     return p;
 }
 
 void ws_lua_output_failed(lua_State *L)
 {
-    int *p = output_flag(L);
+    int *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
     if (p) *p = 1;
 }
 
@@ -128,9 +128,7 @@ static const char INTERRUPT[] = "warpscope.interrupt";
 
 void ws_lua_check_interrupt(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, INTERRUPT);
-    volatile sig_atomic_t *flag = lua_touserdata(L, -1);
-    lua_pop(L, 1);
+    volatile sig_atomic_t *flag = ws_lua_registry_ptr(L, INTERRUPT);
     if (!flag || !*flag)
         return;
     if (*flag == SIGINT) {
@@ -163,7 +161,7 @@ int ws_lua_close(lua_State *L)
 {
     if (!L)
         return 0;
-    int *p = output_flag(L);
+    int *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
     lua_close(L);
     int failed = p && *p;
     free(p);

@@ -25,6 +25,9 @@ lua_State *ws_lua_new(const ws_lua_opts *opts);
 /* Close the state (closing its GPUs writes --json / --csv): 0, or -1 when
  * an output file could not be written (the message was printed). */
 int ws_lua_close(lua_State *L);
+/* The C pointer kept in the registry under key (light or full userdata),
+ * or NULL. */
+void *ws_lua_registry_ptr(lua_State *L, const char *key);
 /* Note that an output file could not be written (ws_lua_close reports it). */
 void ws_lua_output_failed(lua_State *L);
 

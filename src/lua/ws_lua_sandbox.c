@@ -39,10 +39,7 @@ typedef struct ws_sandbox {
 
 static ws_sandbox *get_sb(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, SB_KEY);
-    ws_sandbox *sb = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return sb;
+    return ws_lua_registry_ptr(L, SB_KEY);
 }
 
 int ws_lua_sandboxed(lua_State *L)
