@@ -56,43 +56,36 @@ local function run(level, walloc, write)
   return ok, msg, right, s
 end
 
--- L1 (l1d.write, the L2 as gtx480's: write-back, validate):
--- hits, hit_reserved, misses, L2 accesses, DRAM reads
-local l1 = {
-  { "none", "local-wb", 1, 0, 4, 6, 2 },     -- every access of the warp reaches the L2
-  { "fetch", "local-wb", 1, 1, 3, 5, 2 },    -- global stores write through
-  { "fetch", "wt", 1, 1, 3, 5, 2 },
-  { "fetch", "wb", 1, 2, 2, 3, 3 },          -- A is read for the fetch (DRAM), st [A] and st [B] stay in L1
+local what = {
+  ["l1d.hits"] = "L1 hits", ["l1d.hit_reserved"] = "L1 hits on lines being fetched", ["l1d.misses"] = "L1 misses",
+  ["l1d.cache.fills"] = "lines A and B filled",
+  ["l2.accesses"] = "L2 accesses", ["l2.hits"] = "L2 hits", ["l2.hit_reserved"] = "L2 hits on lines being fetched",
+  ["l2.misses"] = "L2 misses", ["dram.reads"] = "DRAM reads", ["dram.writes"] = "DRAM writes",
 }
-for _, c in ipairs(l1) do
-  local lab = "l1d " .. c[1] .. "/" .. c[2]
-  local ok, msg, right, s = run("l1d", c[1], c[2])
+-- { level, write_alloc, write, { counter, value, ... } }
+local cases = {
+  -- L1 (l1d.write; the L2 as gtx480's: write-back, validate)
+  { "l1d", "none", "local-wb",          -- every access of the warp reaches the L2
+    { "l1d.hits", 1, "l1d.hit_reserved", 0, "l1d.misses", 4, "l2.accesses", 6, "dram.reads", 2, "l1d.cache.fills", 2 } },
+  { "l1d", "fetch", "local-wb",         -- global stores write through
+    { "l1d.hits", 1, "l1d.hit_reserved", 1, "l1d.misses", 3, "l2.accesses", 5, "dram.reads", 2, "l1d.cache.fills", 2 } },
+  { "l1d", "fetch", "wt",
+    { "l1d.hits", 1, "l1d.hit_reserved", 1, "l1d.misses", 3, "l2.accesses", 5, "dram.reads", 2, "l1d.cache.fills", 2 } },
+  { "l1d", "fetch", "wb",               -- A is read for the fetch (DRAM), st [A] and st [B] stay in L1
+    { "l1d.hits", 1, "l1d.hit_reserved", 2, "l1d.misses", 2, "l2.accesses", 3, "dram.reads", 3, "l1d.cache.fills", 2 } },
+  -- L2 (l2.write; the L1 as gtx480's sends every store on)
+  { "l2", "fetch", "wb",                -- A read for the fetch; no write reaches DRAM
+    { "l2.hits", 1, "l2.hit_reserved", 2, "l2.misses", 3, "dram.reads", 3, "dram.writes", 0 } },
+  { "l2", "fetch", "wt",                -- every store reaches DRAM; A's write fills its line
+    { "l2.hits", 1, "l2.hit_reserved", 1, "l2.misses", 4, "dram.reads", 2, "dram.writes", 3 } },
+  { "l2", "validate", "wb",             -- for contrast: nothing fetched for A
+    { "l2.hits", 2, "l2.hit_reserved", 0, "l2.misses", 4, "dram.reads", 2, "dram.writes", 0 } },
+}
+for _, c in ipairs(cases) do
+  local lab = c[1] .. " " .. c[2] .. "/" .. c[3]
+  local ok, msg, right, s = run(c[1], c[2], c[3])
   T.ok(ok, lab .. ": the launch ends" .. (ok and "" or ": " .. tostring(msg):match("[^\n]*")))
   T.ok(right, lab .. ": results")
-  T.is(s["l1d.hits"], c[3], lab .. ": L1 hits")
-  T.is(s["l1d.hit_reserved"], c[4], lab .. ": L1 hits on lines being fetched")
-  T.is(s["l1d.misses"], c[5], lab .. ": L1 misses")
-  T.is(s["l2.accesses"], c[6], lab .. ": L2 accesses")
-  T.is(s["dram.reads"], c[7], lab .. ": DRAM reads")
-  T.is(s["l1d.cache.fills"], 2, lab .. ": lines A and B filled")
-end
-
--- L2 (l2.write; the L1 as gtx480's sends every store on):
--- hits, hit_reserved, misses, DRAM reads, DRAM writes
-local l2 = {
-  { "fetch", "wb", 1, 2, 3, 3, 0 },          -- A read for the fetch; no write reaches DRAM
-  { "fetch", "wt", 1, 1, 4, 2, 3 },          -- every store reaches DRAM; A's write fills its line
-  { "validate", "wb", 2, 0, 4, 2, 0 },       -- for contrast: nothing fetched for A
-}
-for _, c in ipairs(l2) do
-  local lab = "l2 " .. c[1] .. "/" .. c[2]
-  local ok, msg, right, s = run("l2", c[1], c[2])
-  T.ok(ok, lab .. ": the launch ends" .. (ok and "" or ": " .. tostring(msg):match("[^\n]*")))
-  T.ok(right, lab .. ": results")
-  T.is(s["l2.hits"], c[3], lab .. ": L2 hits")
-  T.is(s["l2.hit_reserved"], c[4], lab .. ": L2 hits on lines being fetched")
-  T.is(s["l2.misses"], c[5], lab .. ": L2 misses")
-  T.is(s["dram.reads"], c[6], lab .. ": DRAM reads")
-  T.is(s["dram.writes"], c[7], lab .. ": DRAM writes")
+  for j = 1, #c[4], 2 do T.is(s[c[4][j]], c[4][j + 1], lab .. ": " .. what[c[4][j]]) end
 end
 T.done()
