@@ -8,12 +8,9 @@
 #include "util/ws_file.h"
 #include "util/ws_util.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define HDR_SIZE 56
 #define BIN_VERSION 1u

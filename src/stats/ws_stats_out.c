@@ -6,13 +6,11 @@
 #include "util/ws_file.h"
 #include "util/ws_util.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct buf_ref { const char *data; size_t len; } buf_ref;
 
