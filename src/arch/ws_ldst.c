@@ -421,21 +421,6 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
 }
 
 /* ------------------------------------------------------------ per cycle */
-static void wake_waiters(ws_sm *sm, uint64_t now)
-{
-    for (int k = 0; k < 2; k++) {
-        uint64_t m = sm->ldst_waiters[k];
-        sm->ldst_waiters[k] = 0;
-        while (m) {
-            uint32_t i = (uint32_t)__builtin_ctzll(m) + 64u * (uint32_t)k;
-            m &= m - 1;
-            if (i < sm->nslots && sm->slots[i].w && sm->slots[i].elig == WS_NEVER &&
-                (sm->slots[i].reason == WS_STALL_LG_THROTTLE || sm->slots[i].reason == WS_STALL_MIO_THROTTLE))
-                ws_slot_wake(sm, &sm->slots[i], now);
-        }
-    }
-}
-
 /* A demand read that finds its line in the prefetch cache (present, or a
  * prefetch of it in flight): served there.  Returns false when the line is
  * not there (or its MSHR entry cannot take one more request). */
@@ -722,7 +707,7 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
         l1_access(sm, sm->lreq[sm->ilreq], now, &err);
         if (sm->ilreq == sm->nlreq) {
             sm->ilreq = sm->nlreq = 0;
-            wake_waiters(sm, now + 1);
+            ws_sm_wake_ldst_waiters(sm, now + 1);
         }
     }
     /* prefetches use the cache port when no demand request does */

@@ -199,6 +199,43 @@ static void sched_note(ws_sm *sm, const ws_slot *s)
     if (s->elig < sc->min_elig) sc->min_elig = s->elig;
 }
 
+/* Each waiter passed the scoreboard (ok) and waits with lg_throttle or
+ * mio_throttle without an end (until 0, elig WS_NEVER): for such a slot,
+ * ws_slot_wake comes down to ending its reason now and making it
+ * examinable, its scan class staying SC_PIPE.  A unit that frees wakes
+ * every warp waiting for it (see the header comment), so this is done in
+ * place, a few stores a warp; any other slot takes ws_slot_wake. */
+void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now)
+{
+    ws_sched *scs = sm->scheds;
+    bool any = false;
+    for (uint32_t k = 0; k < 2; k++) {
+        uint64_t m = sm->ldst_waiters[k];
+        sm->ldst_waiters[k] = 0;
+        for (; m; m &= m - 1) {
+            uint32_t i = (uint32_t)__builtin_ctzll(m) + 64u * k;
+            if (i >= sm->nslots) break;
+            ws_slot *s = &sm->slots[i];
+            if (!s->w || s->elig != WS_NEVER ||
+                (s->reason != WS_STALL_LG_THROTTLE && s->reason != WS_STALL_MIO_THROTTLE))
+                continue;
+            if (s->until || !s->ok || s->exited) {
+                ws_slot_wake(sm, s, now);
+                continue;
+            }
+            s->until = now > s->since ? now : s->since;
+            s->elig = now;
+            scs->eelig[i] = now;
+            scs->ecls[i] = SC_PIPE;
+            ws_sched *sc = &scs[s->sched];
+            if (now < sc->min_elig) sc->min_elig = now;
+            any = true;
+        }
+    }
+    if (any && *sm->wake > now)
+        *sm->wake = now;
+}
+
 static void sched_add(ws_sm *sm, uint32_t slot)
 {
     ws_sched *sc = &sm->scheds[sm->slots[slot].sched];

@@ -197,6 +197,9 @@ void ws_sm_view(ws_sm *sm, uint64_t now);
 int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err);
 void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, uint64_t until);
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now);
+/* The LD/ST unit is free from `now`: wake the warps waiting for it
+ * (sm->ldst_waiters, emptied). */
+void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now);
 /* Earliest cycle the SM has anything to do (after a cycle at `now`). */
 uint64_t ws_sm_next(ws_sm *sm, uint64_t now);
 /* Account `cycles` the SM did not run in its schedulers' last classes. */
