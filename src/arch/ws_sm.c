@@ -10,6 +10,7 @@
  * A reason with a known end (`until`: a fixed-latency result, a busy unit,
  * an instruction being fetched) turns into not_selected after that cycle,
  * until the scheduler next looks at the warp. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,34 +162,64 @@ struct ws_sched {
     /* per slot of the SM (shared by its schedulers): */
     uint64_t *eelig;        /* the slot's elig; WS_NEVER for an empty slot */
     uint8_t *ecls;          /* the class of the slot's wait: SC_SB, SC_PIPE or 0 */
+    uint8_t *lpos;          /* its position in its scheduler's list, or LPOS_NONE */
+    /* this scheduler's list in the terms of the GTO scan (gto_scan): the
+     * positions whose warp has a known elig (not WS_NEVER), and how many
+     * of the others are of each class */
+    uint64_t timed[2];
+    uint32_t nnever[3];
 };
 typedef struct ws_sched ws_sched;
 
-/* Mirror slot s into the scan array.  Every change of a slot's elig,
+#define LPOS_NONE 0xffu     /* (a list holds at most 128 slots: sm.threads <= 4096) */
+
+/* Set slot x's scan entry (x in scheduler `sched`), keeping that
+ * scheduler's timed and nnever in step when x is in its list. */
+static inline void scan_put(ws_sm *sm, size_t x, uint8_t sched, uint64_t e, uint8_t c)
+{
+    ws_sched *s0 = sm->scheds;
+    uint64_t oe = s0->eelig[x];
+    uint8_t oc = s0->ecls[x];
+    s0->eelig[x] = e;
+    s0->ecls[x] = c;
+    uint32_t p = s0->lpos[x];
+    if (p == LPOS_NONE) return;
+    ws_sched *sc = &s0[sched];
+    if (oe == WS_NEVER) sc->nnever[oc]--;
+    if (e == WS_NEVER) sc->nnever[c]++;
+    if ((oe == WS_NEVER) != (e == WS_NEVER)) sc->timed[p >> 6] ^= 1ull << (p & 63);
+}
+
+/* Recompute a scheduler's positions, timed and nnever from its list. */
+static void sched_rebuild(ws_sm *sm, ws_sched *sc)
+{
+    const ws_sched *s0 = sm->scheds;
+    sc->timed[0] = sc->timed[1] = 0;
+    sc->nnever[0] = sc->nnever[1] = sc->nnever[2] = 0;
+    for (uint32_t i = 0; i < sc->n; i++) {
+        uint32_t x = sc->list[i];
+        s0->lpos[x] = (uint8_t)i;
+        if (s0->eelig[x] != WS_NEVER) sc->timed[i >> 6] |= 1ull << (i & 63);
+        else sc->nnever[s0->ecls[x]]++;
+    }
+}
+
+/* Mirror slot s into the scan arrays.  Every change of a slot's elig,
  * reason or warp is followed by this, except ws_gpu.c emptying the slots of
- * an unclean launch, after which ws_sm_add_cta resyncs the whole SM. */
+ * an unclean launch, after which ws_sm_add_cta resyncs the whole SM (and
+ * sched_purge rebuilds the schedulers' positions). */
 static inline void sent_sync(ws_sm *sm, const ws_slot *s)
 {
+    static const uint8_t cls_of[WS_STALL_COUNT] = {
+        [WS_STALL_WAIT] = SC_SB, [WS_STALL_SHORT_SCOREBOARD] = SC_SB, [WS_STALL_LONG_SCOREBOARD] = SC_SB,
+        [WS_STALL_MATH_PIPE_THROTTLE] = SC_PIPE, [WS_STALL_LG_THROTTLE] = SC_PIPE,
+        [WS_STALL_MIO_THROTTLE] = SC_PIPE,
+    };
     size_t x = (size_t)(s - sm->slots);
-    ws_sched *sc = sm->scheds;
-    if (!s->w) {
-        sc->eelig[x] = WS_NEVER;
-        sc->ecls[x] = 0;
-        return;
-    }
-    sc->eelig[x] = s->elig;
-    uint8_t c = 0;
-    switch (s->reason) {
-    case WS_STALL_WAIT: case WS_STALL_SHORT_SCOREBOARD: case WS_STALL_LONG_SCOREBOARD:
-        c = SC_SB;
-        break;
-    case WS_STALL_MATH_PIPE_THROTTLE: case WS_STALL_LG_THROTTLE: case WS_STALL_MIO_THROTTLE:
-        c = SC_PIPE;
-        break;
-    default:
-        break;
-    }
-    sc->ecls[x] = c;
+    if (!s->w)
+        scan_put(sm, x, s->sched, WS_NEVER, 0);
+    else
+        scan_put(sm, x, s->sched, s->elig, s->reason < WS_STALL_COUNT ? cls_of[s->reason] : 0);
 }
 
 
@@ -225,8 +256,7 @@ void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now)
             }
             s->until = now > s->since ? now : s->since;
             s->elig = now;
-            scs->eelig[i] = now;
-            scs->ecls[i] = SC_PIPE;
+            scan_put(sm, i, s->sched, now, SC_PIPE);
             ws_sched *sc = &scs[s->sched];
             if (now < sc->min_elig) sc->min_elig = now;
             any = true;
@@ -239,7 +269,11 @@ void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now)
 static void sched_add(ws_sm *sm, uint32_t slot)
 {
     ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
-    sc->list[sc->n++] = (uint16_t)slot;
+    uint32_t i = sc->n++;
+    sc->list[i] = (uint16_t)slot;
+    sm->scheds->lpos[slot] = (uint8_t)i;
+    if (sm->scheds->eelig[slot] != WS_NEVER) sc->timed[i >> 6] |= 1ull << (i & 63);
+    else sc->nnever[sm->scheds->ecls[slot]]++;
 }
 
 static void sched_remove(ws_sm *sm, uint32_t slot)
@@ -250,6 +284,8 @@ static void sched_remove(ws_sm *sm, uint32_t slot)
             memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
             sc->n--;
             if (sc->rr > i && sc->rr > 0) sc->rr--;
+            sm->scheds->lpos[slot] = LPOS_NONE;
+            sched_rebuild(sm, sc);
             break;
         }
     if (sc->greedy == slot) sc->greedy = UINT32_MAX;
@@ -263,6 +299,7 @@ static void sched_demote(ws_sm *sm, uint32_t slot)
         if (sc->list[i] == slot) {
             memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
             sc->list[sc->n - 1] = (uint16_t)slot;
+            sched_rebuild(sm, sc);
             break;
         }
 }
@@ -283,6 +320,7 @@ static void sched_purge(ws_sm *sm)
         sent_sync(sm, &sm->slots[i]);
         sm->slots[i].ok = 0;
     }
+    for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++) sched_rebuild(sm, &sm->scheds[k]);
 }
 
 int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
@@ -308,15 +346,20 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     ws_sched *sc = ws_xmalloc(g->cfg.scheds * sizeof *sc);
     uint64_t *eelig = ws_xmalloc(sm->nslots * sizeof *eelig);
     uint8_t *ecls = ws_xmalloc(sm->nslots * sizeof *ecls);
+    uint8_t *lpos = ws_xmalloc(sm->nslots * sizeof *lpos);
     for (uint32_t i = 0; i < sm->nslots; i++) {
         eelig[i] = WS_NEVER;
         ecls[i] = 0;
+        lpos[i] = LPOS_NONE;
         sm->slots[i].ok = 0;
         sm->slots[i].ok_mio = -1;
     }
     for (uint32_t i = 0; i < g->cfg.scheds; i++) {
         sc[i].eelig = eelig;
         sc[i].ecls = ecls;
+        sc[i].lpos = lpos;
+        sc[i].timed[0] = sc[i].timed[1] = 0;
+        sc[i].nnever[0] = sc[i].nnever[1] = sc[i].nnever[2] = 0;
         sc[i].list = ws_xmalloc(sm->nslots * sizeof *sc[i].list);
         sc[i].n = 0;
         sc[i].rr = 0;
@@ -340,6 +383,7 @@ void ws_sm_fini(ws_sm *sm)
     for (uint32_t i = 0; i < sm->gpu->cfg.scheds; i++) free(sc[i].list);
     free(sc->eelig);
     free(sc->ecls);
+    free(sc->lpos);
     free(sc);
     for (uint32_t i = 0; i < sm->nslots; i++) free(sm->slots[i].ready);
     free(sm->slots);
@@ -473,7 +517,8 @@ static void wake_exit_released(ws_sm *sm, uint32_t ctarec, uint64_t now)
 enum { EV_ISSUE = 0, EV_BLOCK_SB, EV_BLOCK_PIPE, EV_NONE };
 
 /* Examine slot s at `now`; issue when possible (issue_ok).  Returns EV_*. */
-static int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok, ws_error *err, int *fault)
+static inline __attribute__((always_inline)) int examine(ws_sm *sm, uint32_t slotno, uint64_t now, bool issue_ok,
+                                                       ws_error *err, int *fault)
 {
     ws_gpu *g = sm->gpu;
     ws_slot *s = &sm->slots[slotno];
@@ -682,7 +727,7 @@ unit:
 }
 
 /* The order an LRR or two-level scheduler examines its warps in this cycle
- * (GTO reads its list in place). */
+ * (GTO: gto_scan, on the list itself). */
 static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
 {
     ws_gpu *g = sm->gpu;
@@ -721,21 +766,6 @@ static inline uint32_t scan_ready(const uint64_t *eelig, const uint8_t *ecls, co
     return i;
 }
 
-/* The same, skipping slot `skip`. */
-static uint32_t scan_ready_skip(const uint64_t *eelig, const uint8_t *ecls, const uint16_t *ord, uint32_t i,
-                                uint32_t n, uint32_t skip, uint64_t now, uint64_t *mine, uint8_t *cls)
-{
-    for (; i < n; i++) {
-        uint32_t x = ord[i];
-        if (x == skip) continue;
-        uint64_t e = eelig[x];
-        if (e <= now) break;
-        if (e < *mine) *mine = e;
-        *cls |= ecls[x];
-    }
-    return i;
-}
-
 /* The outcome of a scheduler's cycle: its class and when to look again. */
 static inline void sched_close(ws_sm *sm, ws_sched *sc, uint64_t now, bool issued, uint8_t cls, uint64_t mine)
 {
@@ -748,6 +778,96 @@ static inline void sched_close(ws_sm *sm, ws_sched *sc, uint64_t now, bool issue
     sc->cls = issued ? 3 : (cls & SC_PIPE) ? 2 : (cls & SC_SB) ? 1 : 0;
 }
 
+/* One GTO scheduler's scan: the greedy warp, then the list (age order)
+ * without it, each warp worth examining (elig <= now) examined until one
+ * issues.  Only warps with a known elig can be worth it, so the scan
+ * visits the positions in `timed`.  When nothing issued, *mine and *cls
+ * get the earliest elig and the classes of every warp in the list: the
+ * visited and the passed over ones as the scan arrays hold them after the
+ * scan (an examination leaves its outcome there, through sent_sync, and
+ * only an issue changes another warp), the ones without a known elig
+ * through nnever.  Returns 1 when a warp issued, -1 on a fault. */
+static int gto_scan(ws_sm *sm, ws_sched *sc, uint64_t now, ws_error *err, uint64_t *mine, uint8_t *cls)
+{
+    const uint64_t *eelig = sm->scheds->eelig;
+    const uint8_t *ecls = sm->scheds->ecls;
+    const uint8_t *lpos = sm->scheds->lpos;
+    uint64_t tw[2] = { sc->timed[0], sc->timed[1] };
+    uint32_t x = sc->greedy;
+    int fault = 0;
+    if (x != UINT32_MAX) {
+        uint32_t p = lpos[x];
+        if (p != LPOS_NONE) tw[p >> 6] &= ~(1ull << (p & 63));     /* (the list part passes over it) */
+        if (eelig[x] > now) x = UINT32_MAX;
+    }
+    for (uint32_t k = 0;;) {
+        if (x == UINT32_MAX) {
+            while (k < 2 && !tw[k]) k++;
+            if (k == 2) break;
+            uint32_t p = (uint32_t)__builtin_ctzll(tw[k]) + 64u * k;
+            tw[k] &= tw[k] - 1;
+            x = sc->list[p];
+            if (eelig[x] > now) { x = UINT32_MAX; continue; }
+        }
+        ws_slot *s = &sm->slots[x];
+        int ev = examine(sm, x, now, true, err, &fault);
+        sent_sync(sm, s);
+        if (fault) return -1;
+        if (ev == EV_ISSUE) {
+            sc->greedy = s->w ? x : UINT32_MAX;
+            *mine = now + 1;
+            return 1;
+        }
+        x = UINT32_MAX;
+    }
+    uint64_t m = WS_NEVER;
+    uint8_t c = (sc->nnever[SC_SB] ? SC_SB : 0) | (sc->nnever[SC_PIPE] ? SC_PIPE : 0);
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint64_t b = sc->timed[k]; b; b &= b - 1) {
+            uint32_t y = sc->list[(uint32_t)__builtin_ctzll(b) + 64u * k];
+            uint64_t e = eelig[y];
+            m = e < m ? e : m;
+            c |= ecls[y];
+        }
+    *mine = m;
+    *cls = c;
+    return 0;
+}
+
+#ifdef WS_CHECK_SCHED
+/* (sanitizer builds: configure --enable-sanitizers) Every scheduler's
+ * positions, timed and nnever agree with its list and the scan arrays,
+ * and the scan arrays with the slots; else report and abort. */
+static void check_sched(const ws_sm *sm, uint64_t now)
+{
+    const ws_sched *s0 = sm->scheds;
+    const char *bad = NULL;
+    for (uint32_t k = 0; k < sm->gpu->cfg.scheds && !bad; k++) {
+        const ws_sched *sc = &s0[k];
+        uint64_t t[2] = { 0, 0 };
+        uint32_t nn[3] = { 0, 0, 0 };
+        for (uint32_t i = 0; i < sc->n; i++) {
+            uint32_t x = sc->list[i];
+            if (s0->lpos[x] != i) bad = "a list position";
+            if (s0->eelig[x] != WS_NEVER) t[i >> 6] |= 1ull << (i & 63);
+            else nn[s0->ecls[x]]++;
+        }
+        if (t[0] != sc->timed[0] || t[1] != sc->timed[1]) bad = "timed";
+        if (nn[0] != sc->nnever[0] || nn[1] != sc->nnever[1] || nn[2] != sc->nnever[2]) bad = "nnever";
+    }
+    for (uint32_t i = 0; i < sm->nslots && !bad; i++) {
+        const ws_slot *s = &sm->slots[i];
+        if (s0->lpos[i] != LPOS_NONE && s0[s->sched].list[s0->lpos[i]] != i) bad = "a slot's list position";
+        if (s->w && s0->eelig[i] != s->elig) bad = "a slot's scan entry";
+    }
+    if (bad) {
+        fprintf(stderr, "warpscope: internal error: SM %u at cycle %llu: %s is out of step\n", sm->id,
+                (unsigned long long)now, bad);
+        abort();
+    }
+}
+#endif
+
 int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
@@ -757,6 +877,9 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
     uint16_t order[256];
     int fault = 0;
 
+#ifdef WS_CHECK_SCHED
+    check_sched(sm, now);
+#endif
     ws_ldst_cycle(sm, now);
     for (uint32_t k = 0; k < g->cfg.scheds; k++) {
         ws_sched *sc = &scs[k];
@@ -769,40 +892,24 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
             }
             continue;
         }
-        /* GTO: the greedy warp, then the list (age order) without it, read
-         * in place (only an issue changes the list, and the scan stops
-         * there); the other policies from a copy of their order */
-        const uint16_t *ord;
-        uint32_t n, first = UINT32_MAX;
-        if (g->cfg.sched == WS_SCHED_GTO) {
-            ord = sc->list;
-            n = sc->n;
-            first = sc->greedy;
-        } else {
-            n = sched_order(sm, sc, order);
-            ord = order;
-        }
         bool issued = false;
         uint8_t cls = 0;
         uint64_t mine = WS_NEVER;
-        /* the greedy warp (if any) first, then the order without it; a warp
-         * not worth examining gives its wait's class and its elig.  Passing
-         * over the greedy warp again adds nothing new (min and or; a warp
-         * examined and not issued waits past now, with a class its outcome
-         * has given), so the scan skips it only if it were ready again. */
-        uint32_t i = 0, x = first, skip = UINT32_MAX;
-        if (x != UINT32_MAX && eelig[x] > now) {
-            mine = eelig[x];
-            cls = ecls[x];
-            x = UINT32_MAX;
+        if (g->cfg.sched == WS_SCHED_GTO) {
+            int rc = gto_scan(sm, sc, now, err, &mine, &cls);
+            if (rc < 0) return -1;
+            sched_close(sm, sc, now, rc > 0, cls, mine);
+            continue;
         }
-        for (;;) {
-            if (x == UINT32_MAX) {
-                i = skip == UINT32_MAX ? scan_ready(eelig, ecls, ord, i, n, now, &mine, &cls)
-                                       : scan_ready_skip(eelig, ecls, ord, i, n, skip, now, &mine, &cls);
-                if (i >= n) break;
-                x = ord[i++];
-            }
+        /* LRR and two-level: their order (a copy), each warp worth
+         * examining examined until one issues; a warp not worth examining
+         * gives its wait's class and its elig */
+        const uint32_t n = sched_order(sm, sc, order);
+        const uint16_t *ord = order;
+        for (uint32_t i = 0;;) {
+            i = scan_ready(eelig, ecls, ord, i, n, now, &mine, &cls);
+            if (i >= n) break;
+            uint32_t x = ord[i++];
             ws_slot *s = &sm->slots[x];
             int ev = examine(sm, x, now, !issued, err, &fault);
             sent_sync(sm, s);
@@ -810,9 +917,7 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
             if (s->w && s->elig < mine) mine = s->elig;
             if (ev == EV_ISSUE) {
                 issued = true;
-                if (g->cfg.sched == WS_SCHED_GTO)
-                    sc->greedy = s->w ? x : UINT32_MAX;
-                else if (sc->n)
+                if (sc->n)
                     sc->rr = (sc->rr + 1) % (g->cfg.sched == WS_SCHED_LRR ? sc->n
                              : (sc->n < g->cfg.sched_active ? sc->n : g->cfg.sched_active));
                 /* stop looking once a warp issued (the rest keep their
@@ -822,8 +927,6 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
             }
             if (ev == EV_BLOCK_SB) cls |= SC_SB;
             else if (ev == EV_BLOCK_PIPE) cls |= SC_PIPE;
-            if (x == first && eelig[x] <= now) skip = x;
-            x = UINT32_MAX;
         }
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL && !issued) {
             /* warps outside the active set were not looked at, and a
