@@ -43,6 +43,6 @@ for b in "$@"; do
         continue
     fi
     awk -v b="$b" -v c="$cycles" -v i="$ir" \
-        'BEGIN { printf "%s: %d cycles, %d host instructions, %.0f per cycle\n", b, c, i, i / c }'
+        'BEGIN { printf "%s: %.0f cycles, %.0f host instructions, %.0f per cycle\n", b, c, i, i / c }'
 done
 exit $rc
