@@ -190,18 +190,22 @@ static inline void scan_put(ws_sm *sm, size_t x, uint8_t sched, uint64_t e, uint
     if ((oe == WS_NEVER) != (e == WS_NEVER)) sc->timed[p >> 6] ^= 1ull << (p & 63);
 }
 
+/* Slot x is at position i of scheduler sc's list: record it and count its
+ * scan entry in sc's timed or nnever. */
+static inline void sched_place(ws_sm *sm, ws_sched *sc, uint32_t x, uint32_t i)
+{
+    const ws_sched *s0 = sm->scheds;
+    s0->lpos[x] = (uint8_t)i;
+    if (s0->eelig[x] != WS_NEVER) sc->timed[i >> 6] |= 1ull << (i & 63);
+    else sc->nnever[s0->ecls[x]]++;
+}
+
 /* Recompute a scheduler's positions, timed and nnever from its list. */
 static void sched_rebuild(ws_sm *sm, ws_sched *sc)
 {
-    const ws_sched *s0 = sm->scheds;
     sc->timed[0] = sc->timed[1] = 0;
     sc->nnever[0] = sc->nnever[1] = sc->nnever[2] = 0;
-    for (uint32_t i = 0; i < sc->n; i++) {
-        uint32_t x = sc->list[i];
-        s0->lpos[x] = (uint8_t)i;
-        if (s0->eelig[x] != WS_NEVER) sc->timed[i >> 6] |= 1ull << (i & 63);
-        else sc->nnever[s0->ecls[x]]++;
-    }
+    for (uint32_t i = 0; i < sc->n; i++) sched_place(sm, sc, sc->list[i], i);
 }
 
 /* Mirror slot s into the scan arrays.  Every change of a slot's elig,
@@ -238,7 +242,6 @@ static void sched_note(ws_sm *sm, const ws_slot *s)
  * place, a few stores a warp; any other slot takes ws_slot_wake. */
 void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now)
 {
-    ws_sched *scs = sm->scheds;
     bool any = false;
     for (uint32_t k = 0; k < 2; k++) {
         uint64_t m = sm->ldst_waiters[k];
@@ -257,8 +260,7 @@ void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now)
             s->until = now > s->since ? now : s->since;
             s->elig = now;
             scan_put(sm, i, s->sched, now, SC_PIPE);
-            ws_sched *sc = &scs[s->sched];
-            if (now < sc->min_elig) sc->min_elig = now;
+            sched_note(sm, s);
             any = true;
         }
     }
@@ -271,9 +273,7 @@ static void sched_add(ws_sm *sm, uint32_t slot)
     ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
     uint32_t i = sc->n++;
     sc->list[i] = (uint16_t)slot;
-    sm->scheds->lpos[slot] = (uint8_t)i;
-    if (sm->scheds->eelig[slot] != WS_NEVER) sc->timed[i >> 6] |= 1ull << (i & 63);
-    else sc->nnever[sm->scheds->ecls[slot]]++;
+    sched_place(sm, sc, slot, i);
 }
 
 static void sched_remove(ws_sm *sm, uint32_t slot)
