@@ -142,5 +142,20 @@ T.raises(function() return b[0] end, "closed gpu", "array of a closed gpu")
 T.raises(function() g2:array("i32", 1) end, "closed gpu", "closed gpu")
 T.raises(function() gpu:launch(k2, { grid = 1, block = 1 }, out) end, "closed gpu", "kernel of a closed gpu")
 T.ok(tostring(g2):find("closed"), "closed gpu prints as closed")
+T.is(tostring(k2), "kernel 'store_tid' (stale: gpu closed)", "a kernel of a closed gpu prints from its own copy of the name")
+T.raises(function() gpu:breakpoint{ func = k2, pc = 1 } end, "closed gpu", "breakpoint on a kernel of a closed gpu")
+
+-- handles of another gpu
+local g3 = ws.gpu{ quiet = true }
+local other = g3:array("i32", 32, { name = "theirs" })
+local k3 = g3:load_ptx_text(PTX):kernel("store_tid")
+T.raises(function() gpu:launch(k, { grid = 1, block = 1 }, other) end,
+         "argument 1 %('out'%) of kernel 'store_tid' is array 'theirs' of another gpu", "array of another gpu")
+T.raises(function() gpu:launch(k3, { grid = 1, block = 1 }, out) end, "belongs to another device", "kernel of another gpu")
+T.raises(function() gpu:breakpoint{ func = k3, pc = 1 } end,
+         "gpu:breakpoint: func is kernel 'store_tid' of another gpu", "breakpoint on a kernel of another gpu")
+T.raises(function() gpu:mark(other, "visited") end, "gpu:mark: array 'theirs' belongs to another gpu",
+         "mark with an array of another gpu")
+g3:close()
 
 T.done()

@@ -152,6 +152,11 @@ static void launch_arg(lua_State *L, int idx, const ws_kernel *k, uint32_t i, ws
     case LUA_TUSERDATA:
         if ((arr = ws_larray_test(L, idx)) != NULL) {
             ws_larray_check(L, idx);
+            /* (an address of another device would quietly name whatever
+             * this one has there) */
+            if (ws_lgpu_of(L, idx) != ws_lgpu_check(L, 1))
+                luaL_error(L, "argument %d ('%s') of kernel '%s' is array '%s' of another gpu", (int)i + 1,
+                           ws_kernel_param_name(k, i), ws_kernel_name(k), arr->name);
             *a = WS_ARG_PTR(arr->addr);
             return;
         }

@@ -44,7 +44,8 @@ typedef struct ws_lmodule {
 } ws_lmodule;
 
 typedef struct ws_lkernel {
-    const ws_kernel *k;
+    const ws_kernel *k;         /* valid while its gpu is open (ws_lgpu_of) */
+    char name[128];             /* for __tostring, which must work after a close */
 } ws_lkernel;
 
 /* The open device behind the gpu at idx (raises if closed). */

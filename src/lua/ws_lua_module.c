@@ -122,6 +122,7 @@ static int m_kernel(lua_State *L)
         return luaL_error(L, "%s", err.msg);
     ws_lkernel *lk = lua_newuserdatauv(L, sizeof *lk, 1);
     lk->k = k;
+    snprintf(lk->name, sizeof lk->name, "%s", ws_kernel_name(k));
     luaL_setmetatable(L, WS_KERNEL_MT);
     lua_getiuservalue(L, 1, 1);
     lua_setiuservalue(L, -2, 1);
@@ -196,10 +197,14 @@ static int k_index(lua_State *L)
     return 1;
 }
 
+/* (from the name kept in the handle: the kernel itself is gone once its
+ * gpu is closed) */
 static int k_tostring(lua_State *L)
 {
     ws_lkernel *k = luaL_checkudata(L, 1, WS_KERNEL_MT);
-    lua_pushfstring(L, "kernel '%s'", ws_kernel_name(k->k));
+    lua_getiuservalue(L, 1, 1);
+    ws_lgpu *g = luaL_testudata(L, -1, WS_GPU_MT);
+    lua_pushfstring(L, "kernel '%s'%s", k->name, g && g->dev ? "" : " (stale: gpu closed)");
     return 1;
 }
 

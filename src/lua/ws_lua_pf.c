@@ -476,6 +476,8 @@ static int g_mark(lua_State *L)
 {
     ws_lgpu *g = timing_gpu(L, "mark");
     ws_larray *a = ws_larray_check(L, 2);
+    if (ws_lgpu_of(L, 2) != ws_lgpu_check(L, 1))
+        return luaL_error(L, "gpu:mark: array '%s' belongs to another gpu", a->name);
     int role = luaL_checkoption(L, 3, NULL, roles);
     if (role == 0) return luaL_error(L, "gpu:mark: role must be worklist, vertex, edge or visited");
     ws_error err;
