@@ -179,10 +179,13 @@ static void fill_device(lua_State *L, ws_device *d, uint64_t addr, uint64_t n, s
 static void check_range(lua_State *L, const ws_larray *a, int idx, uint64_t *first, uint64_t *count)
 {
     lua_Integer f = luaL_optinteger(L, idx, 0);
-    lua_Integer c = luaL_optinteger(L, idx + 1, (lua_Integer)a->n - f);
-    if (f < 0 || c < 0 || (uint64_t)f > a->n || (uint64_t)c > a->n - (uint64_t)f)
-        luaL_error(L, "range %I..%I is outside array '%s' (elements 0..%I; indices are 0-based)",
-                   f, f + c - 1, a->name, (lua_Integer)a->n - 1);
+    if (f < 0 || (uint64_t)f > a->n)
+        luaL_error(L, "first element %I is outside array '%s' (elements 0..%I; indices are 0-based)", f,
+                   a->name, (lua_Integer)a->n - 1);
+    lua_Integer c = luaL_optinteger(L, idx + 1, (lua_Integer)(a->n - (uint64_t)f));
+    if (c < 0 || (uint64_t)c > a->n - (uint64_t)f)
+        luaL_error(L, "%I elements from element %I do not fit in array '%s' (elements 0..%I; indices are "
+                   "0-based)", c, f, a->name, (lua_Integer)a->n - 1);
     *first = (uint64_t)f;
     *count = (uint64_t)c;
 }
