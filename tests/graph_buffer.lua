@@ -68,4 +68,6 @@ u[0] = 2^63
 T.is(u[0], 2^63, "u64 beyond the Lua integer range")
 T.is(#ws.buffer("i32", 0), 0, "empty buffer")
 T.raises(function() return ws.buffer("i32", 0)[0] end, "the i32 buffer is empty", "index into an empty buffer")
+T.raises(function() ws.buffer("f64", 2^61) end, "buffer of 2305843009213693952 f64 elements is too large",
+         "a buffer too large for the host names its size")
 T.done()

@@ -76,13 +76,13 @@ ws_buffer *ws_lua_buffer_push(lua_State *L, ws_buf_type type, size_t n)
         luaL_error(L, "invalid buffer type %d", (int)type);
     size_t es = type_sizes[type];
     if (n > (SIZE_MAX / 2) / es)
-        luaL_error(L, "buffer of %zu %s elements is too large", n, type_names[type]);
+        luaL_error(L, "buffer of %I %s elements is too large", (lua_Integer)n, type_names[type]);
     /* Create the userdata first (data NULL) so an allocation failure
      * leaves nothing to leak. */
     ws_buffer *b = push_raw(L, type, 0, NULL, 0);
     void *data = calloc(n ? n : 1, es);
     if (!data)
-        luaL_error(L, "out of memory allocating a buffer of %zu %s elements", n, type_names[type]);
+        luaL_error(L, "out of memory allocating a buffer of %I %s elements", (lua_Integer)n, type_names[type]);
     b->data = data;
     b->n = n;
     return b;
