@@ -9,11 +9,20 @@
 -- arrays (read back first) and Lua sequences (element i is t[i + 1]).
 local M = {}
 
+-- (errors name the caller of ws.check.equal / near: level 3 from here, as
+-- both reach compare by a tail call)
 local function values(x, what)
   local tx = type(x)
   if tx == "userdata" then
-    local okr, r = pcall(function() return x.read end)
-    if okr and type(r) == "function" then x = x:read() end  -- device array
+    local mt = getmetatable(x)
+    local name = type(mt) == "table" and mt.__name or nil
+    if name == "warpscope.array" then
+      local ok, r = pcall(x.read, x)       -- device array: read back first
+      if not ok then error(("ws.check: %s: %s"):format(what, tostring(r):gsub("^[^:]*:%d+: ", "")), 3) end
+      x = r
+    elseif name ~= "warpscope.buffer" and name ~= "warpscope.buffer.view" then
+      error(("ws.check: %s must be a buffer, a device array or a table, got %s"):format(what, name or tx), 3)
+    end
     local n = #x
     return function(i) return x[i] end, n
   elseif tx == "table" then
@@ -47,7 +56,12 @@ end
 -- |got - want| <= tol * max(1, |want|); NaN equals NaN.
 function M.near(got, want, tol)
   tol = tol or 1e-5
+  if type(tol) ~= "number" or tol ~= tol or tol < 0 then
+    error(("ws.check.near: the tolerance must be a number >= 0, got %s"):format(
+      type(tol) == "number" and tostring(tol) or type(tol)), 2)
+  end
   return compare(got, want, function(a, b)
+    if type(a) ~= "number" or type(b) ~= "number" then return a == b end
     if a ~= a and b ~= b then return true end
     local scale = math.abs(b) > 1 and math.abs(b) or 1
     return math.abs(a - b) <= tol * scale
