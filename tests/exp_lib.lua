@@ -13,6 +13,10 @@ T.is(json.encode({ s = 'q"\n\1' }), '{"s":"q\\"\\n\\u0001"}', "encode escapes")
 T.is(json.encode({ 0.5, 3.0, 0 / 0 }), '[0.5,3.0,null]', "encode numbers (NaN is null)")
 T.is(json.encode(setmetatable({}, json.array)), "[]", "an empty array")
 T.is(json.encode({}), "{}", "an empty object")
+T.raises(function() json.encode({}, "x") end, "exp_lib%.lua:%d+: json%.encode: indent must be a number of spaces %(an integer >= 0%), got string",
+         "encode: a bad indent names the caller")
+T.raises(function() json.decode(nil) end, "exp_lib%.lua:%d+: json%.decode: expected the JSON text %(a string%), got nil",
+         "decode: no text")
 local v = json.decode(' {"a": [1, 2.5, "x\\u0041"], "b": {"c": false}, "d": null} ')
 T.ok(v.a[1] == 1 and math.type(v.a[1]) == "integer" and v.a[2] == 2.5 and v.a[3] == "xA", "decode arrays, numbers, escapes")
 T.ok(v.b.c == false and v.d == json.null, "decode objects, false, null")

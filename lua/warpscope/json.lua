@@ -83,6 +83,10 @@ end
 -- json.encode(value [, indent]): the JSON text of value; indent (a number of
 -- spaces) pretty-prints it.
 function M.encode(v, indent)
+  if indent ~= nil and (math.type(indent) ~= "integer" or indent < 0) then
+    error(("json.encode: indent must be a number of spaces (an integer >= 0), got %s"):format(
+      type(indent) == "number" and tostring(indent) or type(indent)), 2)
+  end
   return encode(v, indent, 0, {})
 end
 
@@ -91,6 +95,9 @@ end
 M.null = setmetatable({}, { __tostring = function() return "null" end })
 
 function M.decode(text)
+  if type(text) ~= "string" then
+    error(("json.decode: expected the JSON text (a string), got %s"):format(type(text)), 2)
+  end
   local pos = 1
   local function fail(why)
     local line, col = 1, 1
