@@ -163,6 +163,9 @@ T.raises(function() gpu:breakpoint{ func = k3, pc = 1 } end,
          "gpu:breakpoint: func is kernel 'store_tid' of another gpu", "breakpoint on a kernel of another gpu")
 T.raises(function() gpu:mark(other, "visited") end, "gpu:mark: array 'theirs' belongs to another gpu",
          "mark with an array of another gpu")
+T.raises(function() gpu:mark(out, "frontier") end,
+         "gpu:mark: the role must be worklist, vertex, edge or visited, got 'frontier'", "mark with an unknown role")
+T.raises(function() gpu:mark(out, "none") end, "got 'none'", "mark with the role none")
 g3:close()
 
 T.done()

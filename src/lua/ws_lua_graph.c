@@ -598,8 +598,10 @@ static int m_transpose(lua_State *L)
 static int m_degrees(lua_State *L)
 {
     ws_graph *g = ws_lua_graph_check(L, 1);
-    static const char *const dirs[] = { "out", "in", NULL };
-    int in = luaL_checkoption(L, 2, "out", dirs);
+    const char *dir = luaL_optstring(L, 2, "out");
+    int in = strcmp(dir, "in") == 0;
+    if (!in && strcmp(dir, "out") != 0)
+        return luaL_error(L, "g:degrees: the direction must be 'out' or 'in', got '%s'", dir);
     int32_t *deg = alloc_result(L, (size_t)g->n, sizeof *deg);
     ws_buffer *b = ws_lua_buffer_push_owned(L, WS_BUF_I32, (size_t)g->n, deg);
     ws_graph_degrees(g, in, b->data);

@@ -478,8 +478,12 @@ static int g_mark(lua_State *L)
     ws_larray *a = ws_larray_check(L, 2);
     if (ws_lgpu_of(L, 2) != ws_lgpu_check(L, 1))
         return luaL_error(L, "gpu:mark: array '%s' belongs to another gpu", a->name);
-    int role = luaL_checkoption(L, 3, NULL, roles);
-    if (role == 0) return luaL_error(L, "gpu:mark: role must be worklist, vertex, edge or visited");
+    const char *name = luaL_checkstring(L, 3);
+    int role = 0;
+    for (int i = 1; roles[i]; i++)
+        if (strcmp(name, roles[i]) == 0) role = i;
+    if (role == 0)
+        return luaL_error(L, "gpu:mark: the role must be worklist, vertex, edge or visited, got '%s'", name);
     ws_error err;
     if (ws_gpu_pf_mark(g->tg, (ws_pf_role)role, a->addr, a->n * a->elsize, a->elsize, &err) < 0)
         return luaL_error(L, "gpu:mark: %s", err.msg);
