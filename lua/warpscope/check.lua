@@ -18,7 +18,7 @@ local function values(x, what)
     local name = type(mt) == "table" and mt.__name or nil
     if name == "warpscope.array" then
       local ok, r = pcall(x.read, x)       -- device array: read back first
-      if not ok then error(("ws.check: %s: %s"):format(what, tostring(r):gsub("^[^:]*:%d+: ", "")), 3) end
+      if not ok then error(("ws.check: %s: %s"):format(what, (tostring(r):gsub("^[^:]*:%d+: ", ""))), 3) end
       x = r
     elseif name ~= "warpscope.buffer" and name ~= "warpscope.buffer.view" then
       error(("ws.check: %s must be a buffer, a device array or a table, got %s"):format(what, name or tx), 3)
