@@ -234,7 +234,7 @@ T.is(gpu.cycle, (before // 5 + 1) * 5 + 20, "checked every 4 cycles: first true 
 T.raises(function() gpu:run_until(function() error("pred boom") end) end, "pred boom", "a predicate's error")
 T.ok(gpu:running(), "the launch stays active after a predicate error")
 T.raises(function() gpu:run_until(function(g) g:step(1) end) end,
-         "gpu:step cannot be called from an event hook or a run_until predicate", "no clock moves inside a predicate")
+         "gpu:step cannot be called from an event hook, a prefetcher's hook or a run_until predicate", "no clock moves inside a predicate")
 T.is(gpu:run_until(function() return false end, 50), "done", "run_until to the end says done")
 gpu:finish()
 -- errors in hooks
@@ -386,6 +386,38 @@ do
   T.raises(function() rg:launch(rk, { grid = 1, block = 1024, regs = 64 }, rout, 0) end,
            "65536 registers at 64 per thread%) can never fit on an SM", "a CTA that can never fit is named with its count")
   rg:close()
+end
+
+-- nothing that moves the clock or frees the gpu runs from inside it: a Lua
+-- prefetcher's hooks and event hooks get an error (gpu:close from a hook
+-- used to free the gpu under the running simulation)
+do
+  local seen = {}
+  local hg
+  local P = {}
+  function P.observe(self, a)
+    if seen.close then return end
+    seen.close = select(2, pcall(hg.close, hg))
+    seen.step = select(2, pcall(hg.step, hg, 1))
+    seen.finish = select(2, pcall(hg.finish, hg))
+  end
+  hg = ws.gpu{ quiet = true, prefetcher = P }
+  local hk = hg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
+  local hout = hg:array("i32", 64, { name = "out", fill = -1 })
+  hg:launch(hk, { grid = 1, block = 64 }, hout, 64)
+  T.ok(tostring(seen.close):find("gpu:close cannot be called from an event hook, a prefetcher's hook or a run_until predicate of that gpu"),
+       "gpu:close from a prefetcher's hook is refused")
+  T.ok(tostring(seen.step):find("gpu:step cannot be called from an event hook, a prefetcher's hook"),
+       "gpu:step from a prefetcher's hook is refused")
+  T.ok(tostring(seen.finish):find("gpu:finish cannot be called"), "gpu:finish from a prefetcher's hook is refused")
+  T.is(hout[63], 63, "the launch ran to its end")
+  local ev
+  hg:on("interval", 10, function(g) ev = ev or select(2, pcall(g.close, g)) end)
+  hg:launch(hk, { grid = 1, block = 64 }, hout, 64)
+  T.ok(tostring(ev):find("gpu:close cannot be called from an event hook"), "gpu:close from an event hook is refused")
+  T.is(hg.closed, false, "the gpu is still open")
+  hg:close()
+  T.is(hg.closed, true, "and closes once the run is over")
 end
 
 T.done()

@@ -106,7 +106,13 @@ ws_lgpu *ws_lctl_check(lua_State *L, const char *what)
 void ws_lctl_no_hook(lua_State *L, ws_lctl *c, const char *what)
 {
     if (c->depth)
-        luaL_error(L, "gpu:%s cannot be called from an event hook or a run_until predicate", what);
+        luaL_error(L, "gpu:%s cannot be called from an event hook, a prefetcher's hook or a run_until predicate",
+                   what);
+}
+
+bool ws_lctl_busy(const ws_lgpu *g)
+{
+    return g->ctl && g->ctl->depth > 0;
 }
 
 void ws_lctl_close(lua_State *L, ws_lgpu *g)
@@ -361,7 +367,9 @@ int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
         }
         if (c->tbrk) snap_take(c, tg);
         ws_lpf_before_launch(L, g);     /* Lua prefetcher hooks run on this thread */
+        c->depth++;                     /* (a Lua prefetcher's hooks may not move the clock either) */
         int rc = ws_gpu_run(tg, lim == UINT64_MAX ? 0 : lim - now, err);
+        c->depth--;
         ws_lpf_before_launch(main, g);  /* never leave it on a coroutine that may die */
         now = ws_gpu_cycle(tg);
         if (rc < 0) {

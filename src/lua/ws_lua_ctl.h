@@ -80,6 +80,8 @@ int ws_lctl_launch(lua_State *L, struct ws_lgpu *g, const ws_kernel *k, const ws
                    const ws_arg *args, uint32_t nargs);
 /* gpu:close / __gc: drop the control state (an active launch is abandoned). */
 void ws_lctl_close(lua_State *L, struct ws_lgpu *g);
+/* Whether g is inside a run or one of its hooks (it may not be closed). */
+bool ws_lctl_busy(const struct ws_lgpu *g);
 /* A flag a signal handler sets (Ctrl-C in the REPL): while it is given, runs
  * go in slices of WS_LCTL_SLICE cycles and, once the flag is set, advance
  * returns WS_ADV_ERROR with "interrupted" (the launch stays active; the

@@ -357,6 +357,9 @@ static int g_allocations(lua_State *L)
 static int g_close(lua_State *L)
 {
     ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    if (ws_lctl_busy(g))
+        return luaL_error(L, "gpu:close cannot be called from an event hook, a prefetcher's hook or a run_until "
+                             "predicate of that gpu (it is running)");
     ws_lctl_close(L, g);
     if (g->tg) {
         ws_ltg_finish(L, g);
