@@ -1,14 +1,15 @@
 -- lua_api.lua: random calls into the Lua API with random arguments, each
--- under pcall.  An error is fine (FZ_LOG lists them: each should name the
+-- under pcall. An error is fine (FZ_LOG lists them: each should name the
 -- script's line and say what is wrong); a crash, a sanitizer report or a
--- hang is a bug.  It calls every function reachable from `ws` and the
+-- hang is a bug. It calls every function reachable from `ws` and the
 -- methods of every object it gets back (gpus, arrays, modules, kernels,
 -- graphs, buffers, SMs, caches, warps), passes them extreme numbers, odd
--- strings and tables, other objects (of other and closed gpus too) and hook
--- functions that call into the API themselves, and every 150 calls starts a
--- real launch so that stepping and inspection meet live state.  It writes
--- files under random names: run it in a scratch directory, with a
--- sanitizer build (see HACKING, Fuzzing):
+-- strings and tables, other objects (of other and closed gpus too) and
+-- hook functions that call into the API themselves (as event hooks and
+-- as the hooks of the main gpu's prefetcher, written in Lua), and every
+-- 150 calls starts a real launch so that stepping and inspection meet
+-- live state. It writes files under random names: run it in a scratch
+-- directory, with a sanitizer build (see HACKING, Fuzzing):
 --   cd "$(mktemp -d)" && ASAN_OPTIONS=allocator_may_return_null=1 FZ_SEED=7 \
 --     FZ_N=4000 FZ_LOG=calls.log build-san/warpscope --batch \
 --     --set run.max_cycles=20000 /path/to/tests/fuzz/lua_api.lua
@@ -55,7 +56,21 @@ pool[#pool + 1] = nil
 
 -- a world to start from
 local function try(f, ...) local ok, v = pcall(f, ...) if ok and v ~= nil then add(v) end return ok and v end
-local gpu = try(ws.gpu, { ["sm.count"] = 2, quiet = true, insn_budget = 100000 }) or try(ws.gpu, {})
+local chaos                   -- a hook that calls into the API itself (below)
+-- a prefetcher written in Lua whose hooks issue prefetches and call into the
+-- API while the simulation runs
+local P = { period = 20 }
+for _, h in ipairs{ "observe", "fill", "evict", "tick" } do
+  P[h] = function(self, a)
+    if chaos and R(8) == 1 then chaos() end
+    if R(4) == 1 then
+      local base = type(a) == "table" and math.type(a.addr) == "integer" and a.addr or 0
+      pcall(self.issue, self, base + 128 * R(-2, 2), R(0, 3), R(0, 3), R(2) == 1)
+    end
+  end
+end
+local gpu = try(ws.gpu, { ["sm.count"] = 2, quiet = true, insn_budget = 100000, prefetcher = P })
+  or try(ws.gpu, { ["sm.count"] = 2, quiet = true }) or try(ws.gpu, {})
 local g = try(ws.graph.rmat, { scale = 6, edgefactor = 4, seed = 3 })
 if gpu then
   local m = try(gpu.load_ptx, gpu, "kernels/bfs_topo.ptx")
@@ -80,7 +95,6 @@ if gpu and g then
   if not ok then live = nil end
 end
 local depth = 0
-local chaos                   -- a hook that calls into the API itself
 try(ws.buffer, "i32", 8)
 try(ws.buffer, "f32", 3, 1.5)
 try(ws.graph.from_edges, 4, { { 0, 1 }, { 1, 2 }, { 2, 3 } })
