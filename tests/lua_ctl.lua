@@ -418,6 +418,22 @@ do
   T.is(hg.closed, false, "the gpu is still open")
   hg:close()
   T.is(hg.closed, true, "and closes once the run is over")
+
+  -- a prefetcher whose hook lookup raises (a metamethod): the error is the
+  -- hook's, the launch still ends and the gpu stays usable (the error used
+  -- to escape through the simulation, leaving the gpu running for good)
+  local MP = setmetatable({}, { __index = function(_, key) if key == "observe" then error("index boom") end end })
+  local mg = ws.gpu{ quiet = true, prefetcher = MP }
+  local mk = mg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
+  local mout = mg:array("i32", 64, { name = "out", fill = -1 })
+  T.raises(function() mg:launch(mk, { grid = 1, block = 64 }, mout, 64) end, "prefetch hook observe: .*index boom",
+           "a hook lookup that raises is the hook's error")
+  T.is(mout[63], 63, "the launch ran to its end without the hooks")
+  T.raises(function() mg:launch(mk, { grid = 1, block = 64 }, mout, 64) end, "prefetch hook observe",
+           "the next launch tries the hooks again")
+  T.is(mg:running(), false, "no launch is left active")
+  mg:close()
+  T.is(mg.closed, true, "the gpu closes")
 end
 
 T.done()

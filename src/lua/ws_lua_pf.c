@@ -43,19 +43,43 @@ static const char *const status_names[WS_PF_STATUS_COUNT] = { "queued", "full", 
 
 /* ------------------------------------------------------------ calling hooks */
 
-/* Push inst[name] as a method call's function and self; false when absent. */
+/* Record a hook's error: the hooks stop, the launch raises it afterwards. */
+static void fail_with(ws_lpf *lp, lua_State *L, const char *name)
+{
+    lp->failed = 1;
+    snprintf(lp->msg, sizeof lp->msg, "prefetch hook %s: %s", name,
+             lua_isstring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
+    lua_pop(L, 1);
+}
+
+/* t[k] with metamethods (t at 1, k at 2), for lua_pcall: everything a hook
+ * call does runs protected, as the simulation's C frames are below it (an
+ * error escaping there would leave a cycle half done). */
+static int pgettable(lua_State *L)
+{
+    lua_gettable(L, 1);
+    return 1;
+}
+
+/* Push inst[name] as a method call's function and self; false when absent
+ * or when looking it up failed. */
 static bool hook(lua_inst *in, const char *name)
 {
     ws_lpf *lp = in->lp;
     if (lp->failed) return false;
     lua_State *L = lp->L;
+    lua_pushcfunction(L, pgettable);
     lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref);
-    lua_getfield(L, -1, name);
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 2);
+    lua_pushstring(L, name);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        fail_with(lp, L, name);
         return false;
     }
-    lua_insert(L, -2);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref);     /* self */
     return true;
 }
 
@@ -64,10 +88,7 @@ static bool call(lua_inst *in, const char *name, int nargs, int nres)
     ws_lpf *lp = in->lp;
     lua_State *L = lp->L;
     if (lua_pcall(L, 1 + nargs, nres, 0) != LUA_OK) {
-        lp->failed = 1;
-        snprintf(lp->msg, sizeof lp->msg, "prefetch hook %s: %s", name,
-                 lua_isstring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
-        lua_pop(L, 1);
+        fail_with(lp, L, name);
         return false;
     }
     return true;
@@ -154,12 +175,18 @@ static int make_instance(lua_State *L, ws_lpf *lp, int ref_tab, ws_pf_ctx *x)
     return ref;
 }
 
-static uint64_t period_of(lua_State *L, int ref_tab)
+static uint64_t period_of(ws_lpf *lp, int ref_tab)
 {
+    lua_State *L = lp->L;
+    lua_pushcfunction(L, pgettable);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref_tab);
-    lua_getfield(L, -1, "period");
+    lua_pushliteral(L, "period");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        fail_with(lp, L, "period");
+        return 0;
+    }
     lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
-    lua_pop(L, 2);
+    lua_pop(L, 1);
     return p > 0 ? (uint64_t)p : 0;
 }
 
@@ -177,7 +204,7 @@ static ws_pf *lp_create(ws_pf_ctx *x, const struct ws_opts *o, ws_error *err)
         ws_error_set(err, WS_E_STATE, "%s", lp->msg);
         return NULL;
     }
-    in->base.period = period_of(lp->L, lp->ref_p);
+    in->base.period = period_of(lp, lp->ref_p);
     return &in->base;
 }
 
@@ -260,16 +287,13 @@ static void lp_launch(ws_pf *p)
 }
 
 /* inst:inspect() -> { key = number | string, ..., tables = { name = { cols = {...}, rows = {{...}} } } } */
-static void inspect_common(lua_inst *in, ws_pf_insp *out)
+/* The result table of inspect (at 1) into out (a light userdata at 2), for
+ * lua_pcall: reading it may run metamethods that raise. */
+static int read_insp(lua_State *L)
 {
-    if (!hook(in, "inspect")) return;
-    lua_State *L = in->lp->L;
-    if (!call(in, "inspect", 0, 1)) return;
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        return;
-    }
-    int t = lua_gettop(L);
+    ws_pf_insp *out = lua_touserdata(L, 2);
+    lua_settop(L, 1);
+    int t = 1;
     lua_pushnil(L);
     while (lua_next(L, t)) {
         if (lua_type(L, -2) == LUA_TSTRING) {
@@ -325,7 +349,24 @@ static void inspect_common(lua_inst *in, ws_pf_insp *out)
         }
     }
     lua_settop(L, t - 1);
+    return 0;
 }
+
+static void inspect_common(lua_inst *in, ws_pf_insp *out)
+{
+    if (!hook(in, "inspect")) return;
+    lua_State *L = in->lp->L;
+    if (!call(in, "inspect", 0, 1)) return;
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushcfunction(L, read_insp);
+    lua_insert(L, -2);
+    lua_pushlightuserdata(L, out);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) fail_with(in->lp, L, "inspect");
+}
+
 
 static void lp_inspect(const ws_pf *p, ws_pf_insp *out)
 {
@@ -366,7 +407,7 @@ static ws_pt *lt_create(ws_pf_ctx *x, const struct ws_opts *o, ws_error *err)
         ws_error_set(err, WS_E_STATE, "%s", lp->msg);
         return NULL;
     }
-    in->base.period = period_of(lp->L, lp->ref_t);
+    in->base.period = period_of(lp, lp->ref_t);
     return (ws_pt *)(void *)in;
 }
 
