@@ -434,6 +434,14 @@ do
   T.is(mg:running(), false, "no launch is left active")
   mg:close()
   T.is(mg.closed, true, "the gpu closes")
+  local PP = setmetatable({}, { __index = function(_, key) if key == "period" then error("period boom") end end })
+  local pg = ws.gpu{ quiet = true, prefetcher = PP }
+  local pk = pg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
+  local pout = pg:array("i32", 64, { name = "out", fill = -1 })
+  T.raises(function() pg:launch(pk, { grid = 1, block = 64 }, pout, 64) end, "prefetch hook period: .*period boom",
+           "a raising P.period is reported by the launch")
+  T.is(pout[63], 63, "and the launch ran to its end")
+  pg:close()
 end
 
 T.done()

@@ -52,13 +52,27 @@ static void fail_with(ws_lpf *lp, lua_State *L, const char *name)
     lua_pop(L, 1);
 }
 
-/* t[k] with metamethods (t at 1, k at 2), for lua_pcall: everything a hook
- * call does runs protected, as the simulation's C frames are below it (an
- * error escaping there would leave a cycle half done). */
+/* t[k] with metamethods (t at 1, k at 2), for lua_pcall. */
 static int pgettable(lua_State *L)
 {
     lua_gettable(L, 1);
     return 1;
+}
+
+/* Push field k of the registry's table `ref`, looked up protected: the
+ * lookup may run a metamethod that raises, and the simulation's C frames
+ * are below every hook (an error escaping there would leave a cycle half
+ * done).  A failure is recorded as k's hook error; false then, nothing
+ * pushed. */
+static bool pget(ws_lpf *lp, int ref, const char *k)
+{
+    lua_State *L = lp->L;
+    lua_pushcfunction(L, pgettable);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_pushstring(L, k);
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) return true;
+    fail_with(lp, L, k);
+    return false;
 }
 
 /* Push inst[name] as a method call's function and self; false when absent
@@ -66,15 +80,8 @@ static int pgettable(lua_State *L)
 static bool hook(lua_inst *in, const char *name)
 {
     ws_lpf *lp = in->lp;
-    if (lp->failed) return false;
+    if (lp->failed || !pget(lp, in->ref, name)) return false;
     lua_State *L = lp->L;
-    lua_pushcfunction(L, pgettable);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, in->ref);
-    lua_pushstring(L, name);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-        fail_with(lp, L, name);
-        return false;
-    }
     if (!lua_isfunction(L, -1)) {
         lua_pop(L, 1);
         return false;
@@ -177,14 +184,8 @@ static int make_instance(lua_State *L, ws_lpf *lp, int ref_tab, ws_pf_ctx *x)
 
 static uint64_t period_of(ws_lpf *lp, int ref_tab)
 {
+    if (!pget(lp, ref_tab, "period")) return 0;
     lua_State *L = lp->L;
-    lua_pushcfunction(L, pgettable);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ref_tab);
-    lua_pushliteral(L, "period");
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-        fail_with(lp, L, "period");
-        return 0;
-    }
     lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
     lua_pop(L, 1);
     return p > 0 ? (uint64_t)p : 0;
@@ -286,9 +287,9 @@ static void lp_launch(ws_pf *p)
     call(in, "launch", 0, 0);
 }
 
-/* inst:inspect() -> { key = number | string, ..., tables = { name = { cols = {...}, rows = {{...}} } } } */
-/* The result table of inspect (at 1) into out (a light userdata at 2), for
- * lua_pcall: reading it may run metamethods that raise. */
+/* The result table of inst:inspect() (at 1) into out (a light userdata at
+ * 2), for lua_pcall: reading it may run metamethods that raise.  Its shape:
+ * { key = number | string, ..., tables = { name = { cols = {...}, rows = {{...}} } } } */
 static int read_insp(lua_State *L)
 {
     ws_pf_insp *out = lua_touserdata(L, 2);
@@ -366,7 +367,6 @@ static void inspect_common(lua_inst *in, ws_pf_insp *out)
     lua_pushlightuserdata(L, out);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) fail_with(in->lp, L, "inspect");
 }
-
 
 static void lp_inspect(const ws_pf *p, ws_pf_insp *out)
 {
