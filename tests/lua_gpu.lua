@@ -150,6 +150,12 @@ T.raises(function() g2:array("i32", 1) end, "closed gpu", "closed gpu")
 T.raises(function() gpu:launch(k2, { grid = 1, block = 1 }, out) end, "closed gpu", "kernel of a closed gpu")
 T.ok(tostring(g2):find("closed"), "closed gpu prints as closed")
 T.is(tostring(k2), "kernel 'store_tid' (stale: gpu closed)", "a kernel of a closed gpu prints from its own copy of the name")
+local long = "k" .. string.rep("_abcdefgh", 30)      -- longer than any fixed buffer would hold (as mangled C++ names are)
+local g4 = ws.gpu{ quiet = true }
+local k4 = g4:load_ptx_text((PTX:gsub("store_tid", long))):kernel(long)
+T.is(tostring(k4), "kernel '" .. long .. "'", "a long kernel name prints whole")
+g4:close()
+T.is(tostring(k4), "kernel '" .. long .. "' (stale: gpu closed)", "and whole after its gpu is closed")
 T.raises(function() gpu:breakpoint{ func = k2, pc = 1 } end, "closed gpu", "breakpoint on a kernel of a closed gpu")
 
 -- handles of another gpu

@@ -135,7 +135,7 @@ static const ws_ptx_func *func_field(lua_State *L, ws_lgpu *g)
     ws_lkernel *lk = luaL_testudata(L, -1, WS_KERNEL_MT);
     if (lk) {
         if (ws_lgpu_of(L, lua_gettop(L)) != g->dev)
-            luaL_error(L, "gpu:breakpoint: func is kernel '%s' of another gpu", lk->name);
+            luaL_error(L, "gpu:breakpoint: func is kernel '%s' of another gpu", ws_kernel_name(lk->k));
         f = ws_kernel_func(lk->k);
     } else if (t == LUA_TSTRING) {
         const ws_kernel *k = ws_gpu_kernel(g->tg);

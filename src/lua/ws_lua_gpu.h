@@ -43,9 +43,9 @@ typedef struct ws_lmodule {
     char path[256];
 } ws_lmodule;
 
+/* (user values: 1 the gpu, 2 the kernel's name, for __tostring after a close) */
 typedef struct ws_lkernel {
     const ws_kernel *k;         /* valid while its gpu is open (ws_lgpu_of) */
-    char name[128];             /* for __tostring, which must work after a close */
 } ws_lkernel;
 
 /* The open device behind the gpu at idx (raises if closed). */

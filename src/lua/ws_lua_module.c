@@ -120,12 +120,13 @@ static int m_kernel(lua_State *L)
     const ws_kernel *k = ws_module_kernel(m->mod, name, &err);
     if (!k)
         return luaL_error(L, "%s", err.msg);
-    ws_lkernel *lk = lua_newuserdatauv(L, sizeof *lk, 1);
+    ws_lkernel *lk = lua_newuserdatauv(L, sizeof *lk, 2);
     lk->k = k;
-    snprintf(lk->name, sizeof lk->name, "%s", ws_kernel_name(k));
     luaL_setmetatable(L, WS_KERNEL_MT);
     lua_getiuservalue(L, 1, 1);
     lua_setiuservalue(L, -2, 1);
+    lua_pushstring(L, ws_kernel_name(k));
+    lua_setiuservalue(L, -2, 2);
     return 1;
 }
 
@@ -197,14 +198,15 @@ static int k_index(lua_State *L)
     return 1;
 }
 
-/* (from the name kept in the handle: the kernel itself is gone once its
+/* (from the name kept with the handle: the kernel itself is gone once its
  * gpu is closed) */
 static int k_tostring(lua_State *L)
 {
-    ws_lkernel *k = luaL_checkudata(L, 1, WS_KERNEL_MT);
+    luaL_checkudata(L, 1, WS_KERNEL_MT);
     lua_getiuservalue(L, 1, 1);
     ws_lgpu *g = luaL_testudata(L, -1, WS_GPU_MT);
-    lua_pushfstring(L, "kernel '%s'%s", k->name, g && g->dev ? "" : " (stale: gpu closed)");
+    lua_getiuservalue(L, 1, 2);
+    lua_pushfstring(L, "kernel '%s'%s", lua_tostring(L, -1), g && g->dev ? "" : " (stale: gpu closed)");
     return 1;
 }
 
