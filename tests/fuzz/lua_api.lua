@@ -52,7 +52,6 @@ for _, v in ipairs{ 0, 1, -1, 2, 3, 7, 31, 32, 33, 64, 255, 256, 1024, 65536, 2^
                     coroutine.create(function() end) } do
   add(v)
 end
-pool[#pool + 1] = nil
 
 -- a world to start from
 local function try(f, ...) local ok, v = pcall(f, ...) if ok and v ~= nil then add(v) end return ok and v end
