@@ -5,10 +5,16 @@
 -- CPU BFS.  Paths of kernels are relative to the scenarios folder.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
+local A = require "warpscope.args"
 local M = {}
 
 -- Topology-driven BFS (Rodinia): one thread per vertex, two kernels a level.
 function M.topo(gpu, g, src, ptx)
+  local fn = "warpscope.bfs.topo"
+  A.gpu(fn, 1, gpu)
+  A.graph(fn, 2, g)
+  src = A.int(fn, 3, "src", src, 0, g.n - 1)
+  A.type(fn, 4, "ptx", ptx, "string", true)
   local m = gpu:load_ptx(ptx or "kernels/bfs_topo.ptx")
   local expand, update = m:kernel("bfs_topo_expand"), m:kernel("bfs_topo_update")
   local row = gpu:array("i32", g.row, { name = "row" })
@@ -41,6 +47,12 @@ end
 -- cudaMallocMark) and the work list is updated before every launch (its
 -- cudaUpdateWl).
 function M.data(gpu, g, src, chunk, ptx)
+  local fn = "warpscope.bfs.data"
+  A.gpu(fn, 1, gpu)
+  A.graph(fn, 2, g)
+  src = A.int(fn, 3, "src", src, 0, g.n - 1)
+  chunk = A.int(fn, 4, "chunk", chunk, 1, 0x7fffffff)
+  A.type(fn, 5, "ptx", ptx, "string", true)
   local k = gpu:load_ptx(ptx or "kernels/bfs_data.ptx"):kernel("bfs_data")
   local row = gpu:array("i32", g.row, { name = "vertexlist" })
   local col = gpu:array("i32", g.col, { name = "edgelist" })

@@ -18,6 +18,7 @@
 --   geometric:N             a random geometric graph (mesh-like), N vertices, about 8 neighbours each
 --   anything else           a graph file (SNAP, Matrix Market, DIMACS, METIS, Rodinia, .wsg; gzip or not)
 local ws = require "warpscope"
+local A = require "warpscope.args"
 
 local M = {}
 
@@ -102,6 +103,7 @@ end
 -- highest degree (the lowest such id), so that generated graphs with
 -- isolated vertices still give a real search.
 function M.source(g, s)
+  A.graph("warpscope.lab.source", 1, g)
   if s ~= nil and s ~= "" and s ~= "auto" then
     local v = math.tointeger(tonumber(s))
     if not v or v < 0 or v >= g.n then
@@ -119,6 +121,8 @@ end
 
 -- Vertices per BFS level from `src` (index 0 = the source's level).
 function M.levels(g, src)
+  A.graph("warpscope.lab.levels", 1, g)
+  src = A.int("warpscope.lab.levels", 2, "src", src, 0, g.n - 1)
   local lv = g:bfs(src)
   local count = {}
   for v = 0, g.n - 1 do
@@ -132,6 +136,8 @@ local rule = string.rep("-", 78)
 
 -- Print a banner: the lab's title, then what to look at.
 function M.banner(title, lines)
+  A.type("warpscope.lab.banner", 1, "title", title, "string")
+  A.type("warpscope.lab.banner", 2, "lines", lines, "table", true)
   print(rule)
   print(title)
   print(rule)
@@ -150,6 +156,9 @@ end
 -- gpu:stats() and the gpu (left open: in the interface, the last gpu stays
 -- inspectable from the console after the scenario ends).
 function M.run(opts, fn, label)
+  A.type("warpscope.lab.run", 1, "opts", opts, "table", true)
+  A.type("warpscope.lab.run", 2, "fn", fn, "function")
+  A.type("warpscope.lab.run", 3, "label", label, "string", true)
   local o = { quiet = true }
   for k, v in pairs(opts or {}) do o[k] = v end
   M.runs = (M.runs or 0) + 1
@@ -168,7 +177,16 @@ end
 -- Per device array: requests (accesses), L1D hits, misses and miss rate,
 -- prefetch counters, from gpu:stats().tables.by_allocation.  Rows are
 -- keyed by the array's name (several arrays of one name add up).
+-- (st: what gpu:stats() returned)
+local function stats_arg(fn, st)
+  if type(st) ~= "table" or type(st.tables) ~= "table" then
+    error(("%s: argument 1 (st) must be the table gpu:stats() returns, got %s"):format(
+      fn, type(st) == "table" and "a table without 'tables'" or A.kind(st)), 3)
+  end
+end
+
 function M.by_array(st)
+  stats_arg("warpscope.lab.by_array", st)
   local out = {}
   for key, row in pairs(st.tables.by_allocation or {}) do
     local name = key:match("^(.-)#%d+$") or key
@@ -196,6 +214,8 @@ end
 -- Per PTX line (kernel:line): warp instructions, requests, requests per
 -- instruction, L1D misses; only lines that made requests, in code order.
 function M.by_line(st, kernel)
+  stats_arg("warpscope.lab.by_line", st)
+  A.type("warpscope.lab.by_line", 2, "kernel", kernel, "string", true)
   local rows = {}
   for key, r in pairs(st.tables.by_ptx_line or {}) do
     local k, line = key:match("^(.*):(%d+)$")
@@ -214,7 +234,21 @@ end
 -- Tables: cols = { { key, format [, header] }, ... }; rows are tables
 -- keyed by column key (nil prints as "-").  M.table prints a whole table;
 -- M.table_head and M.table_row print it a row at a time (as runs finish).
+-- cols: a list of { key, format [, header] } (key and header strings).
+local function cols_arg(fn, cols)
+  if type(cols) ~= "table" then
+    error(("%s: argument 1 (cols) must be a table of columns, got %s"):format(fn, A.kind(cols)), 3)
+  end
+  for i, c in ipairs(cols) do
+    if type(c) ~= "table" or type(c[1]) ~= "string" or type(c[2]) ~= "string" or not c[2]:find("^%%")
+       or (c[3] ~= nil and type(c[3]) ~= "string") then
+      error(("%s: column %d must be { key, format [, header] } with a string key, a %%-format and a string header"):format(fn, i), 3)
+    end
+  end
+end
+
 function M.table_head(cols)
+  cols_arg("warpscope.lab.table_head", cols)
   local head = {}
   for i, c in ipairs(cols) do
     local w = tonumber(c[2]:match("%%%-?(%d+)")) or #c[1]
@@ -225,6 +259,8 @@ function M.table_head(cols)
 end
 
 function M.table_row(cols, r)
+  cols_arg("warpscope.lab.table_row", cols)
+  A.type("warpscope.lab.table_row", 2, "r", r, "table")
   local cells = {}
   for i, c in ipairs(cols) do
     local v = r[c[1]]
@@ -240,6 +276,8 @@ function M.table_row(cols, r)
 end
 
 function M.table(cols, rows)
+  cols_arg("warpscope.lab.table", cols)
+  A.type("warpscope.lab.table", 2, "rows", rows, "table")
   M.table_head(cols)
   for _, r in ipairs(rows) do M.table_row(cols, r) end
 end

@@ -5,9 +5,16 @@
 -- Returns whether the ranks match the CPU reference, and its message.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
+local A = require "warpscope.args"
 local M = {}
 
 function M.run(gpu, g, iters, d, ptx)
+  local fn = "warpscope.pagerank.run"
+  A.gpu(fn, 1, gpu)
+  A.graph(fn, 2, g)
+  iters = A.int(fn, 3, "iters", iters, 0, 1000000)
+  A.num(fn, 4, "d (the damping factor)", d, 0, 1)
+  A.type(fn, 5, "ptx", ptx, "string", true)
   local m = gpu:load_ptx(ptx or "kernels/pagerank.ptx")
   local init, contrib_k, pull = m:kernel("pr_init"), m:kernel("pr_contrib"), m:kernel("pr_pull")
 

@@ -1,4 +1,5 @@
 -- warpscope.scenario: small helpers shared by the shipped scenarios.
+local A = require "warpscope.args"
 local M = {}
 
 -- The graph named on the command line: a file path, "default" or nil (the
@@ -10,6 +11,7 @@ end
 
 -- A source vertex from the command line (default 0), checked against n.
 function M.source(s, n)
+  A.int("warpscope.scenario.source", 2, "n (the vertex count)", n, 1, math.maxinteger)
   local src = math.tointeger(tonumber(s or 0))
   if not src or src < 0 or src >= n then
     error(("source vertex must be an integer in 0..%d, got %s"):format(n - 1, tostring(s)), 2)
@@ -17,11 +19,17 @@ function M.source(s, n)
   return src
 end
 
-function M.ceil_div(a, b) return (a + b - 1) // b end
+function M.ceil_div(a, b)
+  a = A.int("warpscope.scenario.ceil_div", 1, "a", a, 0, math.maxinteger // 2)
+  b = A.int("warpscope.scenario.ceil_div", 2, "b", b, 1, math.maxinteger // 2)
+  return (a + b - 1) // b
+end
 
 -- Print what a scenario did: the check's verdict and the engine's counters.
 -- Raises when the check failed, so the exit status says so.
 function M.report(title, gpu, ok, msg, extra)
+  A.type("warpscope.scenario.report", 1, "title", title, "string")
+  A.gpu("warpscope.scenario.report", 2, gpu)
   local st = gpu:stats().total
   print(("%s: %s"):format(title, ok and "result matches the CPU reference" or "MISMATCH"))
   if extra then print("  " .. extra) end
