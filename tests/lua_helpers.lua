@@ -52,6 +52,25 @@ T.raises(function() L.source("g", 0) end, here .. "warpscope%.lab%.source: argum
 T.raises(function() L.levels(g, -1) end, here .. "warpscope%.lab%.levels: argument 2 %(src%) must be an integer", "lab.levels: a negative source")
 T.raises(function() L.banner(nil) end, here .. "warpscope%.lab%.banner: argument 1 %(title%) must be a string, got nil", "lab.banner: no title")
 
+T.raises(function() L.graph(5) end, here .. "warpscope%.lab%.graph: argument 1 %(spec%) must be nil or a string, got number 5", "lab.graph: a number as the spec")
+T.raises(function() L.args({ "a", 3 }, { "x", "y" }) end, here .. "warpscope%.lab%.args: argument 1 %(argv%) must hold strings, element 2 is number",
+         "lab.args: a number among the arguments")
+T.raises(function() L.args({}, { "x", {} }) end, here .. "warpscope%.lab%.args: argument 2 %(names%) must hold strings, element 2 is table",
+         "lab.args: a table among the names")
+T.raises(function() L.list({}) end, here .. "warpscope%.lab%.list: argument 1 %(s%) must be nil or a string, got table", "lab.list: a table")
+T.raises(function() L.section(nil) end, here .. "warpscope%.lab%.section: argument 1 %(title%) must be a string, got nil", "lab.section: no title")
+T.raises(function() L.pct("5") end, here .. "warpscope%.lab%.pct: argument 1 %(x%) must be nil or a number, got string '5'", "lab.pct: a string")
+T.raises(function() L.pf_row(nil) end, here .. "warpscope%.lab%.pf_row: argument 1 %(t %(gpu:stats%(%)%.total%)%) must be a table, got nil", "lab.pf_row: no totals")
+T.raises(function() L.done() end, here .. "warpscope%.lab%.done: argument 1 %(name%) must be a string, got nil", "lab.done: no name")
+T.raises(function() S.graph(nil, "default") end, here .. "warpscope%.scenario%.graph: argument 1 %(ws%) must be the warpscope module, got nil",
+         "scenario.graph without the module")
+T.raises(function() S.graph(ws, 5) end, here .. "warpscope%.scenario%.graph: argument 2 %(name%) must be nil or a string, got number 5", "scenario.graph: a number as the name")
+local l = L.list("a,b")
+T.ok(#l == 2 and l[1] == "a" and l[2] == "b", "lab.list splits at commas")
+local av = L.args({ "1", "y=2" }, { "x", "y", "z" }, { z = "d" })
+T.ok(av.x == "1" and av.y == "2" and av.z == "d", "lab.args: positional, NAME=VALUE and defaults")
+T.is(L.pct(0.25), 25.0, "lab.pct")
+
 -- A closed gpu is named as such.
 local closed = ws.gpu{ quiet = true }
 closed:close()

@@ -33,6 +33,8 @@ end
 
 -- The graph named by `spec` (nil: `default_spec`) and a one-line description.
 function M.graph(spec, default_spec)
+  A.type("warpscope.lab.graph", 1, "spec", spec, "string", true)
+  A.type("warpscope.lab.graph", 2, "default_spec", default_spec, "string", true)
   if spec == nil or spec == "" then spec = default_spec or "default" end
   local kind, a, b = spec:match("^(%a+):(%d*):?(%d*)$")
   local g, desc
@@ -68,6 +70,17 @@ end
 -- anywhere (an empty value keeps the default).  Returns a table by name
 -- with `defaults` filled in.  An unknown NAME is an error listing them.
 function M.args(argv, names, defaults)
+  A.type("warpscope.lab.args", 1, "argv", argv, "table", true)
+  A.type("warpscope.lab.args", 2, "names", names, "table")
+  A.type("warpscope.lab.args", 3, "defaults", defaults, "table", true)
+  for k, t in ipairs{ argv or {}, names } do
+    for i = 1, #t do
+      if type(t[i]) ~= "string" then
+        error(("warpscope.lab.args: argument %d (%s) must hold strings, element %d is %s"):format(
+          k, k == 1 and "argv" or "names", i, A.kind(t[i])), 2)
+      end
+    end
+  end
   local out, pos, known = {}, 0, {}
   for _, n in ipairs(names) do known[n] = true end
   for i = 1, #(argv or {}) do
@@ -94,6 +107,7 @@ end
 
 -- A comma-separated list as a table.
 function M.list(s)
+  A.type("warpscope.lab.list", 1, "s", s, "string", true)
   local t = {}
   for x in (s or ""):gmatch("[^,]+") do t[#t + 1] = x end
   return t
@@ -147,6 +161,7 @@ end
 
 -- A section heading.
 function M.section(title)
+  A.type("warpscope.lab.section", 1, "title", title, "string")
   print()
   print("== " .. title)
 end
@@ -283,10 +298,14 @@ function M.table(cols, rows)
 end
 
 -- Percent, for the tables.
-function M.pct(x) return 100 * (x or 0) end
+function M.pct(x)
+  A.type("warpscope.lab.pct", 1, "x", x, "number", true)
+  return 100 * (x or 0)
+end
 
 -- The prefetching summary of a run's totals.
 function M.pf_row(t)
+  A.type("warpscope.lab.pf_row", 1, "t (gpu:stats().total)", t, "table")
   return {
     issued = t["pf.issued"], useful = t["pf.useful"], late = t["pf.late"], early = t["pf.early"],
     useless = t["pf.useless"], acc = M.pct(t["pf.accuracy"]), cov = M.pct(t["pf.coverage"]),
@@ -295,6 +314,7 @@ end
 
 -- The last line of every lab: how many runs were checked.
 function M.done(name)
+  A.type("warpscope.lab.done", 1, "name", name, "string")
   print()
   print(("%s: every run's result matches the CPU reference (%d runs checked)"):format(name, M.checked or 0))
 end

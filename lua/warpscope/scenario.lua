@@ -5,6 +5,11 @@ local M = {}
 -- The graph named on the command line: a file path, "default" or nil (the
 -- embedded default graph).  opts are passed to ws.graph.load.
 function M.graph(ws, name, opts)
+  if type(ws) ~= "table" or type(ws.graph) ~= "table" then
+    error(("warpscope.scenario.graph: argument 1 (ws) must be the warpscope module, got %s"):format(A.kind(ws)), 2)
+  end
+  A.type("warpscope.scenario.graph", 2, "name", name, "string", true)
+  A.type("warpscope.scenario.graph", 3, "opts", opts, "table", true)
   if name == nil or name == "default" then return ws.graph.default() end
   return ws.graph.load(name, opts)
 end

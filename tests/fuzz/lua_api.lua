@@ -111,10 +111,9 @@ local function collect(t, name, depth)
   end
 end
 collect(ws, "ws", 0)
--- the documented library modules besides ws (not the experiments: each
--- runs for minutes; bfs, pagerank, lab and scenario are the shipped
--- scenarios' helpers and check nothing)
-for _, mod in ipairs{ "json" } do
+-- the documented library modules besides ws, and the helpers the shipped
+-- scenarios and labs share (not the experiments: each runs for minutes)
+for _, mod in ipairs{ "json", "bfs", "pagerank", "lab", "scenario" } do
   local ok, m = pcall(require, "warpscope." .. mod)
   if ok and type(m) == "table" then collect(m, mod, 1) end
 end
