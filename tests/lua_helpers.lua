@@ -18,7 +18,7 @@ local gpu = ws.gpu{ preset = "gtx480", quiet = true }
 T.raises(function() B.topo(gpu, "graph.txt", 0) end,
          here .. "warpscope%.bfs%.topo: argument 2 %(graph%) must be a graph %(ws%.graph%.load, ws%.graph%.default or a generator%), got string 'graph%.txt'",
          "bfs.topo: a file name instead of a graph")
-T.raises(function() B.topo(nil, g, 0) end, here .. "warpscope%.bfs%.topo: argument 1 %(gpu%) must be a gpu %(ws%.gpu{%.%.%.}%), got nil",
+T.raises(function() B.topo(nil, g, 0) end, here .. "warpscope%.bfs%.topo: argument 1 %(gpu%) must be a gpu %(ws%.gpu{%.%.%.}%) or a table with its methods, got nil",
          "bfs.topo: no gpu")
 T.raises(function() B.topo(gpu, g, g.n) end,
          here .. ("warpscope%%.bfs%%.topo: argument 3 %%(src%%) must be an integer in 0%%.%%.%d, got number %d"):format(g.n - 1, g.n),
@@ -71,6 +71,8 @@ local av = L.args({ "1", "y=2" }, { "x", "y", "z" }, { z = "d" })
 T.ok(av.x == "1" and av.y == "2" and av.z == "d", "lab.args: positional, NAME=VALUE and defaults")
 T.is(L.pct(0.25), 25.0, "lab.pct")
 
+T.raises(function() B.topo({ launch = print }, g, 0) end, here .. "warpscope%.bfs%.topo: argument 1 %(gpu%) must be a gpu .*, got table", "bfs.topo: a table without the gpu's methods")
+
 -- A closed gpu is named as such.
 local closed = ws.gpu{ quiet = true }
 closed:close()
@@ -84,9 +86,20 @@ T.is(S.ceil_div(257, 256), 2, "ceil_div")
 T.is(math.type(S.ceil_div(512.0, 256)), "integer", "ceil_div takes integral floats and returns an integer")
 local ok, msg, levels = B.topo(gpu, g, 0.0)
 T.ok(ok and levels >= 1, "bfs.topo with a float source 0.0 runs and matches the CPU BFS: " .. tostring(msg))
+-- a stand-in whose methods call the gpu's (as the experiments' launch
+-- recorders are) is accepted
 local gd = ws.gpu{ preset = "gtx480", quiet = true }
-ok, msg = B.data(gd, g, 1, 4)
-T.ok(ok, "bfs.data runs and matches: " .. tostring(msg))
+local launches = 0
+local proxy = setmetatable({}, { __index = function(_, k)
+  local v = gd[k]
+  if type(v) ~= "function" then return v end
+  return function(_, ...)
+    if k == "launch" then launches = launches + 1 end
+    return v(gd, ...)
+  end
+end })
+ok, msg = B.data(proxy, g, 1, 4)
+T.ok(ok and launches >= 1, "bfs.data through a proxy of the gpu runs and matches: " .. tostring(msg))
 local gp = ws.gpu{ quiet = true }
 ok, msg = P.run(gp, g, 2, 0.85)
 T.ok(ok, "pagerank.run (functional) matches: " .. tostring(msg))

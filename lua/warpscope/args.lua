@@ -42,10 +42,21 @@ local function fail(fn, i, what, want, v)
   error(("%s: argument %d (%s) must be %s, got %s"):format(fn, i, what, want, show(v)), 4)
 end
 
--- An open gpu (ws.gpu{...}).
+-- An open gpu (ws.gpu{...}), or a table standing in for one (a proxy
+-- whose methods call the gpu's, as the experiments' launch recorders are).
 function M.gpu(fn, i, v)
-  if M.kind(v) ~= "warpscope.gpu" then fail(fn, i, "gpu", "a gpu (ws.gpu{...})", v) end
-  if v.closed then error(("%s: argument %d (gpu) is a closed gpu"):format(fn, i), 3) end
+  local k = M.kind(v)
+  if k == "warpscope.gpu" then
+    if v.closed then error(("%s: argument %d (gpu) is a closed gpu"):format(fn, i), 3) end
+    return
+  end
+  if k == "table" then
+    local ok, like = pcall(function()
+      return type(v.launch) == "function" and type(v.array) == "function" and type(v.load_ptx) == "function"
+    end)
+    if ok and like then return end
+  end
+  fail(fn, i, "gpu", "a gpu (ws.gpu{...}) or a table with its methods", v)
 end
 
 -- A graph (ws.graph.load, ws.graph.default, a generator).
