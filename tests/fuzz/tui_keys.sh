@@ -6,7 +6,9 @@
 #
 # Environment: WARPSCOPE (the binary; default build-san/warpscope: configure
 # a build directory with --enable-sanitizers), OUT (default
-# /tmp/ws-tui-fuzz).  Each seed picks a shipped scenario, sends ACTIONS
+# /tmp/ws-tui-fuzz), SCENARIOS (scenario files to pick from, relative to
+# scenarios/, space-separated; default: the shipped scenarios but the long
+# prefetch comparison).  Each seed picks a shipped scenario, sends ACTIONS
 # (default 300) random actions, then quits.  A finding is a sanitizer
 # report, an exit by a signal, or a TUI that does not end when asked: the
 # seed's folder keeps the log, the last screen and the sanitizer output
@@ -24,7 +26,11 @@ command -v tmux >/dev/null 2>&1 || { echo "tui_keys.sh: tmux is not installed" >
 [ -x "$W" ] || { echo "tui_keys.sh: no binary '$W' (set WARPSCOPE)" >&2; exit 2; }
 mkdir -p "$out"
 
-scen=(bfs_topo.lua bfs_data.lua pagerank.lua lua_prefetcher.lua default.lua isa_exercise.lua bfs_warp.lua)
+if [ -n "${SCENARIOS:-}" ]; then
+    read -r -a scen <<< "$SCENARIOS"
+else
+    scen=(bfs_topo.lua bfs_data.lua pagerank.lua lua_prefetcher.lua default.lua isa_exercise.lua bfs_warp.lua)
+fi
 keys=(space s Enter n i c p r R E b B Tab BTab 1 2 3 4 5 6 7 8 '<' '>' '[' ']' f g G + - '?' F1 C-l
       j k h l Up Down Left Right PageUp PageDown Home End Escape x y z 0 9 BSpace e /)
 cmds=("step" "step 0" "step 100" "step -1" "step 99999999999999999999" "stepn" "stepn 7" "stepwarp"
