@@ -68,6 +68,18 @@ if [ -c /dev/full ]; then
 else
     t_ok 0 "# SKIP no /dev/full"; t_ok 0 "# SKIP no /dev/full"
 fi
-rm -f "$WS_BUILDDIR/cli.out" "$WS_BUILDDIR/cli.err"
+# Statistics asked for that no gpu had (a functional run, a script that
+# launches nothing): an error naming the file, not a file silently missing.
+rm -f "$WS_BUILDDIR/cli_f.json"
+$W --batch --set run.mode=functional --json="$WS_BUILDDIR/cli_f.json" "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"
+t_is "$?" 1 "--json with only functional gpus exits 1"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "warpscope: --json: nothing written to '.*cli_f.json': no kernel ran on a timing gpu \(run.mode=functional, or the scenario launched nothing\)" \
+    "and says that nothing was written, and why"
+t_is "$([ -e "$WS_BUILDDIR/cli_f.json" ] && echo exists || echo absent)" absent "(no file)"
+printf 'print("no gpu here")\n' > "$WS_BUILDDIR/cli_nogpu.lua"
+out=$($W --batch --csv="$WS_BUILDDIR/cli_n.csv" "$WS_BUILDDIR/cli_nogpu.lua" 2>"$WS_BUILDDIR/cli.err"); t_is "$?" 1 "--csv with a script that makes no gpu exits 1"
+t_is "$out" "no gpu here" "the script still ran"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "warpscope: --csv: nothing written to '.*cli_n.csv'" "and the missing CSV is named"
+rm -f "$WS_BUILDDIR/cli.out" "$WS_BUILDDIR/cli.err" "$WS_BUILDDIR/cli_nogpu.lua"
 
 t_done

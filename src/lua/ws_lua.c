@@ -53,9 +53,35 @@ int ws_luaopen_core(lua_State *L)
     return 1;
 }
 
-/* The output-failure flag: a C int in the registry, so that it outlives
- * the state (the GPUs are closed, and write their files, by lua_close). */
+/* What became of --json and --csv: a C structure in the registry, so that
+ * it outlives the state (the GPUs are closed, and write their files, by
+ * lua_close). */
+typedef struct outstate {
+    int failed;         /* a file could not be written */
+    int written;        /* a timing gpu that ran a kernel wrote (or tried) */
+    char *json, *csv;   /* the paths asked for (NULL: none) */
+} outstate;
 static const char OUTPUT_FAILED[] = "warpscope.output_failed";
+
+static char *dup_or_null(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static void outstate_free(outstate *o)
+{
+    if (!o)
+        return;
+    free(o->json);
+    free(o->csv);
+    free(o);
+}
 
 lua_State *ws_lua_new(const ws_lua_opts *opts)
 {
@@ -63,12 +89,17 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     if (!L)
         return NULL;
     luaL_openlibs(L);
-    int *flag = calloc(1, sizeof *flag);
-    if (!flag) {
+    outstate *out = calloc(1, sizeof *out);
+    if (out && opts) {
+        out->json = dup_or_null(opts->json_path);
+        out->csv = dup_or_null(opts->csv_path);
+    }
+    if (!out || (opts && ((opts->json_path && !out->json) || (opts->csv_path && !out->csv)))) {
+        outstate_free(out);
         lua_close(L);
         return NULL;
     }
-    lua_pushlightuserdata(L, flag);
+    lua_pushlightuserdata(L, out);
     lua_setfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
 
     /* package.path: the data directory's lua/ first, then the defaults. */
@@ -120,8 +151,14 @@ void *ws_lua_registry_ptr(lua_State *L, const char *key)
 
 void ws_lua_output_failed(lua_State *L)
 {
-    int *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
-    if (p) *p = 1;
+    outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
+    if (p) p->failed = 1;
+}
+
+void ws_lua_output_written(lua_State *L)
+{
+    outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
+    if (p) p->written = 1;
 }
 
 static const char INTERRUPT[] = "warpscope.interrupt";
@@ -161,10 +198,21 @@ int ws_lua_close(lua_State *L)
 {
     if (!L)
         return 0;
-    int *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
+    outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
     lua_close(L);
-    int failed = p && *p;
-    free(p);
+    if (!p)
+        return 0;
+    /* --json or --csv asked for statistics that no gpu had: say so rather
+     * than leave the file missing without a word */
+    const char *paths[2] = { p->json, p->csv }, *flag[2] = { "--json", "--csv" };
+    for (int i = 0; i < 2 && !p->written; i++)
+        if (paths[i]) {
+            fprintf(stderr, "warpscope: %s: nothing written to '%s': no kernel ran on a timing gpu "
+                            "(run.mode=functional, or the scenario launched nothing)\n", flag[i], paths[i]);
+            p->failed = 1;
+        }
+    int failed = p->failed;
+    outstate_free(p);
     return failed ? -1 : 0;
 }
 

@@ -30,6 +30,9 @@ int ws_lua_close(lua_State *L);
 void *ws_lua_registry_ptr(lua_State *L, const char *key);
 /* Note that an output file could not be written (ws_lua_close reports it). */
 void ws_lua_output_failed(lua_State *L);
+/* Note that a timing gpu wrote (or tried to write) the --json and --csv
+ * files; without one, ws_lua_close says that nothing was written. */
+void ws_lua_output_written(lua_State *L);
 
 /* Let signals interrupt running Lua code: while *flag (set by a signal
  * handler) is nonzero, Lua code raises an error within a few thousand VM

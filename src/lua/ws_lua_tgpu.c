@@ -237,6 +237,7 @@ void ws_ltg_push_stats(lua_State *L, ws_lgpu *lg)
 void ws_ltg_finish(lua_State *L, ws_lgpu *lg)
 {
     if (!lg->tg || !lg->launched) return;
+    ws_lua_output_written(L);
     if (!lg->quiet && ws_ltg_batch(L))
         ws_gpu_print_summary(lg->tg, stdout);
     ws_error err;
