@@ -401,9 +401,8 @@ do
     seen.step = select(2, pcall(hg.step, hg, 1))
     seen.finish = select(2, pcall(hg.finish, hg))
   end
-  hg = ws.gpu{ quiet = true, prefetcher = P }
-  local hk = hg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
-  local hout = hg:array("i32", 64, { name = "out", fill = -1 })
+  local hk, hout
+  hg, hk, hout = fresh{ prefetcher = P }
   hg:launch(hk, { grid = 1, block = 64 }, hout, 64)
   T.ok(tostring(seen.close):find("gpu:close cannot be called from an event hook, a prefetcher's hook or a run_until predicate of that gpu"),
        "gpu:close from a prefetcher's hook is refused")
@@ -423,9 +422,7 @@ do
   -- hook's, the launch still ends and the gpu stays usable (the error used
   -- to escape through the simulation, leaving the gpu running for good)
   local MP = setmetatable({}, { __index = function(_, key) if key == "observe" then error("index boom") end end })
-  local mg = ws.gpu{ quiet = true, prefetcher = MP }
-  local mk = mg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
-  local mout = mg:array("i32", 64, { name = "out", fill = -1 })
+  local mg, mk, mout = fresh{ prefetcher = MP }
   T.raises(function() mg:launch(mk, { grid = 1, block = 64 }, mout, 64) end, "prefetch hook observe: .*index boom",
            "a hook lookup that raises is the hook's error")
   T.is(mout[63], 63, "the launch ran to its end without the hooks")
@@ -435,9 +432,7 @@ do
   mg:close()
   T.is(mg.closed, true, "the gpu closes")
   local PP = setmetatable({}, { __index = function(_, key) if key == "period" then error("period boom") end end })
-  local pg = ws.gpu{ quiet = true, prefetcher = PP }
-  local pk = pg:load_ptx_text(PTX, "branchy.ptx"):kernel("branchy")
-  local pout = pg:array("i32", 64, { name = "out", fill = -1 })
+  local pg, pk, pout = fresh{ prefetcher = PP }
   T.raises(function() pg:launch(pk, { grid = 1, block = 64 }, pout, 64) end, "prefetch hook period: .*period boom",
            "a raising P.period is reported by the launch")
   T.is(pout[63], 63, "and the launch ran to its end")
