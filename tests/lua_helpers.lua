@@ -46,6 +46,8 @@ T.raises(function() L.table(5, {}) end, here .. "warpscope%.lab%.table: argument
 T.raises(function() L.table({ { "a", "%5d" }, { "b" } }, {}) end, here .. "warpscope%.lab%.table: column 2 must be { key, format %[, header%] }",
          "lab.table: a column without a format")
 T.raises(function() L.table({ { "a", "%5d" } }, nil) end, here .. "warpscope%.[%w_%.]+: argument 2 %(rows%) must be a table, got nil", "lab.table: no rows")
+T.raises(function() L.table({ { "a", "%5d" } }, { { a = 1 }, 5 }) end,
+         here .. "warpscope%.lab%.table: argument 2 %(rows%) must hold tables, row 2 is number", "lab.table: a row that is not a table")
 T.raises(function() L.by_array({}) end, here .. "warpscope%.lab%.by_array: argument 1 %(st%) must be the table gpu:stats%(%) returns, got a table without 'tables'",
          "lab.by_array: not statistics")
 T.raises(function() L.source("g", 0) end, here .. "warpscope%.lab%.source: argument 1 %(graph%) must be a graph", "lab.source: a string")

@@ -12,8 +12,8 @@
 --
 -- Each check is called by the helper, which the script called: the error
 -- is raised at level 4 from `fail` (fail, the check, the helper, the script).
--- (An internal module: its callers are the library's helpers, which pass
--- well-formed bounds and names.)
+-- ws.check names values with M.kind too.  (An internal module: its callers
+-- are the library's helpers, which pass well-formed bounds and names.)
 local M = {}
 
 -- What a value is: the type, or for warpscope objects their kind

@@ -7,6 +7,7 @@
 -- element (0-based, as buffers and device arrays are), both values and how
 -- many elements differ, so `assert(...)` reports it.  Accepts buffers, device
 -- arrays (read back first) and Lua sequences (element i is t[i + 1]).
+local A = require "warpscope.args"
 local M = {}
 
 -- (errors name the caller of ws.check.equal / near: level 3 from here, as
@@ -14,14 +15,13 @@ local M = {}
 local function values(x, what)
   local tx = type(x)
   if tx == "userdata" then
-    local mt = getmetatable(x)
-    local name = type(mt) == "table" and mt.__name or nil
+    local name = A.kind(x)
     if name == "warpscope.array" then
       local ok, r = pcall(x.read, x)       -- device array: read back first
       if not ok then error(("ws.check: %s: %s"):format(what, (tostring(r):gsub("^[^:]*:%d+: ", ""))), 3) end
       x = r
     elseif name ~= "warpscope.buffer" and name ~= "warpscope.buffer.view" then
-      error(("ws.check: %s must be a buffer, a device array or a table, got %s"):format(what, name or tx), 3)
+      error(("ws.check: %s must be a buffer, a device array or a table, got %s"):format(what, name), 3)
     end
     local n = #x
     return function(i) return x[i] end, n

@@ -262,20 +262,18 @@ local function cols_arg(fn, cols)
   end
 end
 
-function M.table_head(cols)
-  cols_arg("warpscope.lab.table_head", cols)
-  local head = {}
+-- (head and row print; the public functions check their arguments once)
+local function head(cols)
+  local hs = {}
   for i, c in ipairs(cols) do
     local w = tonumber(c[2]:match("%%%-?(%d+)")) or #c[1]
     local h = c[3] or c[1]
-    head[i] = c[2]:match("%%%-") and ("%-" .. w .. "s"):format(h) or ("%" .. w .. "s"):format(h)
+    hs[i] = c[2]:match("%%%-") and ("%-" .. w .. "s"):format(h) or ("%" .. w .. "s"):format(h)
   end
-  print(table.concat(head, " "))
+  print(table.concat(hs, " "))
 end
 
-function M.table_row(cols, r)
-  cols_arg("warpscope.lab.table_row", cols)
-  A.type("warpscope.lab.table_row", 2, "r", r, "table")
+local function row(cols, r)
   local cells = {}
   for i, c in ipairs(cols) do
     local v = r[c[1]]
@@ -290,11 +288,27 @@ function M.table_row(cols, r)
   print(table.concat(cells, " "))
 end
 
+function M.table_head(cols)
+  cols_arg("warpscope.lab.table_head", cols)
+  head(cols)
+end
+
+function M.table_row(cols, r)
+  cols_arg("warpscope.lab.table_row", cols)
+  A.type("warpscope.lab.table_row", 2, "r", r, "table")
+  row(cols, r)
+end
+
 function M.table(cols, rows)
   cols_arg("warpscope.lab.table", cols)
   A.type("warpscope.lab.table", 2, "rows", rows, "table")
-  M.table_head(cols)
-  for _, r in ipairs(rows) do M.table_row(cols, r) end
+  for i, r in ipairs(rows) do
+    if type(r) ~= "table" then
+      error(("warpscope.lab.table: argument 2 (rows) must hold tables, row %d is %s"):format(i, A.kind(r)), 2)
+    end
+  end
+  head(cols)
+  for _, r in ipairs(rows) do row(cols, r) end
 end
 
 -- Percent, for the tables.
