@@ -113,6 +113,7 @@ bad() { # WANT-REGEX ARGS...
 }
 bad '48 bytes with 16-byte lines and 1 ways do not make a power-of-two number of sets' --size 48 --line 16
 bad 'a line of 12 bytes is not allowed: the line size \(-l1-ubsize\) must be a power of two' --size 48 --line 12
+bad 'a line of 2 bytes is not allowed: the line size \(-l1-ubsize\) must be a power of two from 4' --size 64 --line 2
 bad 'no size for the l1-ucache: give --size or -l1-usize' --line 16
 bad 'no line size for the l1-ucache' --size 64
 bad 'l1-ucache: sector = 3 bytes does not divide the 16-byte line' --size 64 --line 16 --sector 3

@@ -275,7 +275,7 @@ static int make_sim(ws_dsim *s, const copts *o, int t, uint64_t seed)
         return bad_usage("no line size for the l1-%ccache: give --line or -l1-%cbsize", T, T);
     if (o->line > o->size)
         return bad_usage("l1-%ccache: %" PRIu64 "-byte lines do not fit in %" PRIu64 " bytes", T, o->line, o->size);
-    if (o->line > 65536 || (o->line & (o->line - 1)))
+    if (o->line < 4 || o->line > 65536 || (o->line & (o->line - 1)))
         return bad_usage("l1-%ccache: a line of %" PRIu64 " bytes is not allowed: the line size (-l1-%cbsize) must be a power of two from 4 to 65536",
                          T, o->line, T);
     if (o->sector > o->line)
