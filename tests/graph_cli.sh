@@ -44,6 +44,41 @@ t_match "$out" "^wrote .*r.wsg: 256 vertices" "gen reports"
 out=$($W graph gen grid "$T/g.el" --width 5 --height 4); t_is "$out" "wrote $T/g.el: 20 vertices, 62 edges (edgelist)" "gen grid"
 $W graph gen grid "$T/g.el" --width 5 --remove 2 2>"$T/err"; t_is $? 2 "bad generator parameter exits 2"
 t_match "$(cat "$T/err")" "grid: remove must be in \[0, 1\), not 2" "and says why"
+# each generator takes its own options and needs its size; reading
+# options and other kinds' options are refused, not ignored
+gerr() { # WANT-REGEX ARGS...
+    want=$1; shift
+    $W graph gen "$@" 2>"$T/err" >/dev/null; t_is $? 2 "exit 2: gen $*"
+    t_match "$(cat "$T/err")" "$want" "message: gen $*"
+}
+gerr "gen erdos_renyi needs --n \\(vertices\\) and --m \\(edges\\)" erdos_renyi "$T/e.el"
+gerr "gen erdos_renyi needs --n" erdos_renyi "$T/e.el" --n 7
+gerr "option '--radius' does not apply to erdos_renyi \\(its options: --n --m --directed\\)" erdos_renyi "$T/e.el" --n 7 --m 3 --radius 2
+gerr "option '--directed' does not apply to grid" grid "$T/e.el" --width 5 --directed
+gerr "option '--n' does not apply to rmat" rmat "$T/e.el" --n 5
+gerr "gen uniform needs --n" uniform "$T/e.el"
+gerr "gen uniform: --max-degree must be at least 1" uniform "$T/e.el" --n 10 --min-degree 0 --max-degree 0
+gerr "gen grid needs --width" grid "$T/e.el" --height 4
+gerr "gen geometric needs --n" geometric "$T/e.el" --radius 0.1
+gerr "option '--format' is for reading a graph file" rmat "$T/e.wsg" --scale 4 --format mtx
+$W graph info "$D/tiny.el" --scale 5 2>"$T/err"; t_is $? 2 "info with a generator option exits 2"
+t_match "$(cat "$T/err")" "option '--scale' is a generator option: it applies to 'graph gen' only" "and says so"
+$W graph convert "$D/tiny.el" "$T/x.wsg" --json 2>"$T/err"; t_is $? 2 "convert --json exits 2"
+t_match "$(cat "$T/err")" "option '--json' applies to 'graph info' only" "and says so"
+# uniform's degree defaults are ws.graph.uniform's: 2 .. max(min, 4)
+out=$($W graph gen uniform "$T/u.wsg" --n 50 --min-degree 6 --directed --seed 3); t_ok $? "gen uniform with only --min-degree"
+t_match "$($W graph info "$T/u.wsg")" "out-degree    min 6, median 6, mean 6.00, max 6" "max degree defaults to the min degree when above 4"
+
+# an edge list written by warpscope reads back whole: the SNAP header's
+# node count keeps the vertices no edge mentions (also with no edges)
+printf '%%%%MatrixMarket matrix coordinate pattern general\n5 5 2\n1 2\n2 3\n' > "$T/iso.mtx"
+$W graph convert "$T/iso.mtx" "$T/iso.el" >/dev/null; t_ok $? "convert with isolated last vertices"
+t_match "$($W graph info "$T/iso.el")" "^  vertices      5\$" "the edge list reads back with 5 vertices"
+$W graph gen erdos_renyi "$T/none.el" --n 7 --m 0 >/dev/null; t_ok $? "gen an edgeless graph"
+t_match "$($W graph info "$T/none.el")" "^  vertices      7\$" "and it reads back with its 7 vertices"
+printf '# just a comment\n' > "$T/empty.el"
+$W graph info "$T/empty.el" 2>"$T/err"; t_is $? 1 "no edges and no header: still an error"
+t_match "$(cat "$T/err")" "no edges found" "says so"
 
 # usage errors: exit 2
 $W graph >/dev/null 2>"$T/err"; t_is $? 2 "no subcommand exits 2"

@@ -167,6 +167,8 @@ T.raises(function() ws.graph.rmat{scales = 4} end, "ws.graph.rmat: unknown optio
 T.raises(function() ws.graph.erdos_renyi{n = 10} end, "n and m are required", "erdos_renyi needs m")
 T.raises(function() ws.graph.erdos_renyi{n = 10, m = 46} end, "46 edges are impossible on 10 vertices", "too many edges")
 T.raises(function() ws.graph.grid{} end, "width is required", "grid needs a width")
+T.raises(function() ws.graph.uniform{n = 10, min_degree = 0, max_degree = 0} end,
+         "option 'max_degree' must be in 1..", "uniform: max_degree 0 is refused (the generator would make it 2..4)")
 T.raises(function() ws.graph.grid{width = 4, remove = 1} end, "remove must be in %[0, 1%)", "grid remove")
 
 -- The embedded default graph.

@@ -32,9 +32,10 @@ static void usage(FILE *out)
             "convert  write IN as OUT: binary CSR (.wsg, the default), Matrix Market\n"
             "         (.mtx) or an edge list (.el, .txt); --to binary|mtx|edgelist\n"
             "gen      generate a graph: rmat (--scale --edgefactor --a --b --c\n"
-            "         --no-permute), erdos_renyi (--n --m), uniform (--n --min-degree\n"
-            "         --max-degree), grid (--width --height --remove --shortcuts),\n"
-            "         geometric (--n --radius); all take --seed --weights K --directed\n"
+            "         --no-permute --directed), erdos_renyi (--n --m --directed),\n"
+            "         uniform (--n [--min-degree 2] [--max-degree 4] --directed),\n"
+            "         grid (--width [--height] --remove --shortcuts), geometric (--n\n"
+            "         --radius); all take --seed, --weights K and the building options\n"
             "\n"
             "Options for reading and building:\n"
             "  --format F            snap, edgelist, mtx, dimacs, metis, rodinia, binary\n"
@@ -68,9 +69,13 @@ static int bad_usage(const char *fmt, ...)
     return WS_EXIT_USAGE;
 }
 
+#define MAX_GIVEN 64
+
 typedef struct cmdline {
     ws_graph_opts opts;
     ws_graph_gen gen;
+    const char *given[MAX_GIVEN];   /* the options given, by their table names */
+    int ngiven;
     int json;
     int have_to;
     ws_graph_format to;
@@ -147,6 +152,8 @@ static int parse(int argc, char **argv, int from, cmdline *c)
         if (fl >= 0) {
             if (val)
                 return bad_usage("option '%s' takes no value", name);
+            if (c->ngiven < MAX_GIVEN)
+                c->given[c->ngiven++] = flags[fl];
             switch (fl) {
             case 0: c->opts.symmetrize = 1; break;
             case 1: c->opts.drop_self_loops = 1; break;
@@ -166,11 +173,14 @@ static int parse(int argc, char **argv, int from, cmdline *c)
             "--shortcuts", "--min-degree", "--max-degree", "--a", "--b", "--c", "--remove",
             "--radius",
         };
-        int known = 0;
+        int known = -1;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
-            known |= strcmp(name, valued[k]) == 0;
-        if (!known)
+            if (strcmp(name, valued[k]) == 0)
+                known = (int)k;
+        if (known < 0)
             return bad_usage("unknown option '%s'", name);
+        if (c->ngiven < MAX_GIVEN)
+            c->given[c->ngiven++] = valued[known];
         if (!val) {
             if (i + 1 >= argc)
                 return bad_usage("option '%s' needs a value", name);
@@ -197,21 +207,22 @@ static int parse(int argc, char **argv, int from, cmdline *c)
                 return bad_usage("unknown order '%s' (none, random, degree, bfs)", val);
         } else if (strcmp(name, "--seed") == 0) {
             if (parse_i64(val, 0, INT64_MAX, &v) != 0)
-                return bad_usage("invalid seed '%s' (a non-negative integer)", val);
+                return bad_usage("invalid seed '%s' for --seed (a non-negative integer)", val);
             c->opts.seed = (uint64_t)v;
             c->seed_set = 1;
         } else if (strcmp(name, "--base") == 0) {
             if (parse_i64(val, 0, 1, &v) != 0)
-                return bad_usage("invalid base '%s' (0 or 1)", val);
+                return bad_usage("invalid base '%s' for --base (0 or 1)", val);
             c->opts.base = (int)v;
         } else if (strcmp(name, "--weights") == 0) {
             if (parse_i64(val, 1, INT32_MAX, &v) != 0)
-                return bad_usage("invalid weight bound '%s' (an integer >= 1)", val);
+                return bad_usage("invalid weight bound '%s' for --weights (an integer from 1 to 2147483647)", val);
             c->opts.random_weights = (int32_t)v;
             c->gen.weights = (int32_t)v;
         } else if (strcmp(name, "--max-vertices") == 0) {
             if (parse_i64(val, 1, WS_GRAPH_MAX_N, &v) != 0)
-                return bad_usage("invalid vertex limit '%s'", val);
+                return bad_usage("invalid vertex limit '%s' for --max-vertices (an integer from 1 to %lld)", val,
+                                 (long long)WS_GRAPH_MAX_N);
             c->opts.max_vertices = v;
         } else if (strcmp(name, "--scale") == 0 || strcmp(name, "--edgefactor") == 0 ||
                    strcmp(name, "--n") == 0 || strcmp(name, "--m") == 0 ||
@@ -219,7 +230,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
                    strcmp(name, "--shortcuts") == 0 || strcmp(name, "--min-degree") == 0 ||
                    strcmp(name, "--max-degree") == 0) {
             if (parse_i64(val, 0, INT32_MAX, &v) != 0)
-                return bad_usage("invalid count '%s' (a non-negative integer)", val);
+                return bad_usage("invalid count '%s' for %s (an integer from 0 to 2147483647)", val, name);
             if (strcmp(name, "--scale") == 0)
                 c->gen.scale = (int)v;
             else if (strcmp(name, "--edgefactor") == 0)
@@ -242,7 +253,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
                    strcmp(name, "--c") == 0 || strcmp(name, "--remove") == 0 ||
                    strcmp(name, "--radius") == 0) {
             if (parse_dbl(val, &d) != 0)
-                return bad_usage("invalid number '%s'", val);
+                return bad_usage("invalid number '%s' for %s", val, name);
             if (strcmp(name, "--a") == 0)
                 c->gen.a = d;
             else if (strcmp(name, "--b") == 0)
@@ -395,6 +406,46 @@ static void print_json(const char *name, const ws_graph *g, const ws_graph_info 
     printf("]}\n");
 }
 
+/* Whether option `name` (its table spelling) was given. */
+static int given(const cmdline *c, const char *name)
+{
+    for (int i = 0; i < c->ngiven; i++)
+        if (strcmp(c->given[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The generator options: only `graph gen` takes them, each kind its own. */
+static const char *const gen_only[] = {
+    "--scale", "--edgefactor", "--a", "--b", "--c", "--no-permute", "--directed", "--n", "--m",
+    "--min-degree", "--max-degree", "--width", "--height", "--remove", "--shortcuts", "--radius",
+};
+
+/* Whether name is among list[0..n) (a NULL entry ends the list early). */
+static int in_list(const char *const *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n && list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* info and convert: a generator option or --json / --to where they mean
+ * nothing is refused rather than ignored. */
+static int check_read_options(const cmdline *c, const char *sub)
+{
+    for (int i = 0; i < c->ngiven; i++) {
+        const char *o = c->given[i];
+        if (in_list(gen_only, sizeof gen_only / sizeof gen_only[0], o))
+            return bad_usage("option '%s' is a generator option: it applies to 'graph gen' only", o);
+        if (strcmp(o, "--json") == 0 && strcmp(sub, "info") != 0)
+            return bad_usage("option '--json' applies to 'graph info' only");
+        if (strcmp(o, "--to") == 0 && strcmp(sub, "info") == 0)
+            return bad_usage("option '--to' applies to 'graph convert' and 'graph gen' only");
+    }
+    return 0;
+}
+
 static int cmd_info(int argc, char **argv)
 {
     cmdline c;
@@ -403,6 +454,8 @@ static int cmd_info(int argc, char **argv)
         return r;
     if (c.npos != 1)
         return bad_usage("info needs one FILE (or 'default')");
+    if ((r = check_read_options(&c, "info")))
+        return r;
     ws_graph *g = load(c.pos[0], &c);
     if (!g)
         return WS_EXIT_FAIL;
@@ -456,6 +509,8 @@ static int cmd_convert(int argc, char **argv)
         return r;
     if (c.npos != 2)
         return bad_usage("convert needs IN and OUT");
+    if ((r = check_read_options(&c, "convert")))
+        return r;
     ws_graph *g = load(c.pos[0], &c);
     if (!g)
         return WS_EXIT_FAIL;
@@ -489,8 +544,58 @@ static int cmd_gen(int argc, char **argv)
     if (!found)
         return bad_usage("unknown generator '%s' (rmat, erdos_renyi, uniform, grid, geometric)",
                          c.pos[0]);
-    if (c.gen.kind == WS_GRAPH_GEN_GRID && c.gen.height == 0)
-        c.gen.height = c.gen.width;
+    /* each kind's own options (as ws.graph.* takes them), what it needs,
+     * and the reading options, which mean nothing to a generator */
+    static const char *const own[][8] = {
+        [WS_GRAPH_GEN_RMAT] = { "--scale", "--edgefactor", "--a", "--b", "--c", "--no-permute",
+                                "--directed" },
+        [WS_GRAPH_GEN_ER] = { "--n", "--m", "--directed" },
+        [WS_GRAPH_GEN_UNIFORM] = { "--n", "--min-degree", "--max-degree", "--directed" },
+        [WS_GRAPH_GEN_GRID] = { "--width", "--height", "--remove", "--shortcuts" },
+        [WS_GRAPH_GEN_GEOMETRIC] = { "--n", "--radius" },
+    };
+    static const char *const reading[] = { "--format", "--base", "--relabel", "--no-header-check",
+                                           "--no-weights", "--json" };
+    const char *const *mine = own[c.gen.kind];
+    char list[160] = "";
+    for (int k = 0; k < 8 && mine[k]; k++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? " " : "", mine[k]);
+    for (int i = 0; i < c.ngiven; i++) {
+        const char *o = c.given[i];
+        if (in_list(gen_only, sizeof gen_only / sizeof gen_only[0], o) && !in_list(mine, 8, o))
+            return bad_usage("option '%s' does not apply to %s (its options: %s)", o, c.pos[0], list);
+        if (in_list(reading, sizeof reading / sizeof reading[0], o))
+            return bad_usage("option '%s' is for reading a graph file: 'graph gen' does not take it", o);
+    }
+    switch (c.gen.kind) {
+    case WS_GRAPH_GEN_ER:
+        if (!given(&c, "--n") || !given(&c, "--m"))
+            return bad_usage("gen %s needs --n (vertices) and --m (edges)", c.pos[0]);
+        break;
+    case WS_GRAPH_GEN_UNIFORM:
+        if (!given(&c, "--n"))
+            return bad_usage("gen uniform needs --n (vertices)");
+        /* ws.graph.uniform's defaults: min_degree 2, max_degree max(min_degree, 4) */
+        if (!given(&c, "--min-degree"))
+            c.gen.min_degree = 2;
+        if (!given(&c, "--max-degree"))
+            c.gen.max_degree = c.gen.min_degree > 4 ? c.gen.min_degree : 4;
+        else if (c.gen.max_degree < 1)
+            return bad_usage("gen uniform: --max-degree must be at least 1");
+        break;
+    case WS_GRAPH_GEN_GRID:
+        if (!given(&c, "--width"))
+            return bad_usage("gen grid needs --width (and --height, which defaults to the width)");
+        if (!given(&c, "--height"))
+            c.gen.height = c.gen.width;
+        break;
+    case WS_GRAPH_GEN_GEOMETRIC:
+        if (!given(&c, "--n"))
+            return bad_usage("gen geometric needs --n (vertices)");
+        break;
+    default:
+        break;
+    }
     c.gen.seed = c.opts.seed;
     ws_graph_opts o = c.opts;
     o.random_weights = 0; /* --weights is the generator's own */

@@ -229,6 +229,10 @@ static int assign_ids(ws_gedges *e, const ws_graph_opts *opts, int64_t *n_out, u
         e->origin.relabelled = 1;
     } else {
         int64_t n = e->declared_n >= 0 ? e->declared_n : (int64_t)range;
+        /* a SNAP header counts the vertices no edge mentions too (those
+         * after the largest id): a written edge list reads back whole */
+        if (check_hdr && e->declared_n < 0 && e->hdr_nodes > (uint64_t)n)
+            n = e->hdr_nodes > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)e->hdr_nodes;
         if (n > max_n) {
             idset_free(&s);
             if (e->declared_n >= 0)

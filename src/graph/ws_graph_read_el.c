@@ -1,7 +1,9 @@
 /* SNAP and plain edge lists: one "source target [weight]" per line, tabs or
  * spaces, '#' or '%' comment lines, LF or CRLF.  Every edge line has the
  * same number of columns as the first.  A SNAP header line
- * "# Nodes: N Edges: M" is remembered and checked by the builder. */
+ * "# Nodes: N Edges: M" is remembered and checked by the builder, which
+ * also takes N as the vertex count when the ids leave the last vertices
+ * without edges. */
 #include "graph/ws_graph_priv.h"
 
 #include <string.h>
@@ -102,7 +104,9 @@ int ws_graph_read_edgelist(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, 
     if (r < 0)
         return -1;
     e->origin.format = saw_hash ? WS_GRAPH_FMT_SNAP : WS_GRAPH_FMT_EDGELIST;
-    if (e->origin.entries == 0)
+    /* (a SNAP header makes an edgeless graph valid: its Nodes: count is the
+     * graph, as warpscope writes one) */
+    if (e->origin.entries == 0 && !e->hdr_line)
         return ws_error_set(err, WS_E_PARSE, "%s: no edges found (%llu lines, all blank or "
                             "comments)", s->name, (unsigned long long)s->lineno);
     return 0;

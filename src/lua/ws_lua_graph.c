@@ -327,7 +327,7 @@ static int g_uniform(lua_State *L)
         return luaL_error(L, "%s: n is required", f);
     gen.min_degree = (int32_t)opt_int(L, oi, f, "min_degree", 2, 0, INT32_MAX);
     gen.max_degree = (int32_t)opt_int(L, oi, f, "max_degree", gen.min_degree > 4 ? gen.min_degree : 4,
-                                      0, INT32_MAX);
+                                      1, INT32_MAX);
     gen.directed = opt_bool(L, oi, f, "directed", 0);
     return generate(L, &gen, f, oi);
 }
