@@ -7,6 +7,7 @@
 #include "lua/ws_lua_repl.h"
 #include "lua/ws_lua_sandbox.h"
 #include "tui/ws_tui.h"
+#include "util/ws_file.h"
 #include "util/ws_paths.h"
 
 #include <errno.h>
@@ -253,6 +254,16 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     if (script && access(script, R_OK) != 0) {
         fprintf(stderr, "warpscope: cannot read script '%s': %s\n", script, strerror(errno));
         return WS_EXIT_FAIL;
+    }
+    /* the output files are written at exit: a path that cannot work is
+     * refused now, not after the run */
+    const char *outs[2][2] = { { "--json", lopts.json_path }, { "--csv", lopts.csv_path } };
+    for (int i = 0; i < 2; i++) {
+        char why[PATH_MAX + 128];
+        if (outs[i][1] && ws_file_check(outs[i][1], why, sizeof why) != 0) {
+            fprintf(stderr, "warpscope: %s: cannot write '%s': %s\n", outs[i][0], outs[i][1], why);
+            return WS_EXIT_USAGE;
+        }
     }
     lua_State *L = ws_lua_new(&lopts);
     if (!L) {

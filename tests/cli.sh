@@ -50,14 +50,28 @@ t_match "$out" '^warpscope ' "default scenario prints a banner"
 out=$($W --datadir=/nonexistent 2>&1); t_is "$?" 1 "--datadir without the scenario exits 1"
 t_match "$out" "/nonexistent/scenarios/default.lua" "--datadir is honoured"
 
-# Output files: one that cannot be written fails the run (exit 1) and is
-# named; /dev/stdout gets the JSON after what was printed, even when standard
+# Output files: a path that cannot work (no such directory, a directory,
+# an empty name) is refused before the run (exit 2, nothing simulated); a
+# write that fails at the end fails the run (exit 1) and is named;
+# /dev/stdout gets the JSON after what was printed, even when standard
 # output is a file; a full standard output is an error too.
 scn="$WS_SRCDIR/scenarios/bfs_topo.lua"; gr="$WS_SRCDIR/tests/data/tiny.graph"
-out=$($W --batch --json=/nonexistent/dir/x.json "$scn" "$gr" 0 2>&1); t_is "$?" 1 "an unwritable --json exits 1"
-t_match "$out" "cannot write '/nonexistent/dir/x.json'" "and names the file"
-$W --batch --csv="$WS_BUILDDIR" "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "--csv naming a directory exits 1"
-t_match "$(cat "$WS_BUILDDIR/cli.err")" "Is a directory" "and says why"
+$W --batch --json=/nonexistent/dir/x.json "$scn" "$gr" 0 >"$WS_BUILDDIR/cli.out" 2>"$WS_BUILDDIR/cli.err"
+t_is "$?" 2 "an --json in a directory that does not exist exits 2"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "^warpscope: --json: cannot write '/nonexistent/dir/x.json': directory '/nonexistent/dir': No such file or directory$" "and says why"
+t_is "$(wc -c <"$WS_BUILDDIR/cli.out")" 0 "before running anything"
+$W --batch --csv="$WS_BUILDDIR" "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 2 "--csv naming a directory exits 2"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "--csv: cannot write '.*': '.*' is a directory" "and says why"
+$W --batch --json= "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 2 "an empty --json exits 2"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "the file name is empty" "and says why"
+$W --batch --json="$scn/x.json" "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 2 "a --json below a file exits 2"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "bfs_topo.lua' is not a directory" "and says why"
+if [ -c /dev/full ]; then
+    $W --batch --json=/dev/full "$scn" "$gr" 0 >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "a --json write that fails at the end exits 1"
+    t_match "$(cat "$WS_BUILDDIR/cli.err")" "cannot write '/dev/full': No space left on device" "and names the file"
+else
+    t_ok 0 "# SKIP no /dev/full"; t_ok 0 "# SKIP no /dev/full"
+fi
 $W --batch --json=/dev/stdout "$scn" "$gr" 0 >"$WS_BUILDDIR/cli.out"; t_is "$?" 0 "--json=/dev/stdout into a file"
 sum=$(grep -n '^MTAML' "$WS_BUILDDIR/cli.out" | cut -d: -f1); js=$(grep -n '^{' "$WS_BUILDDIR/cli.out" | cut -d: -f1)
 t_is "$([ -n "$sum" ] && [ -n "$js" ] && [ "$sum" -lt "$js" ] && echo after)" after "the JSON follows the printed summary"

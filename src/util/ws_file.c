@@ -90,3 +90,53 @@ int ws_file_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx, in
     free(real);
     return e;
 }
+
+int ws_file_check(const char *path, char *why, size_t n)
+{
+    struct stat st;
+    if (!path[0]) {
+        snprintf(why, n, "the file name is empty");
+        return EINVAL;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(why, n, "'%s' is a directory", path);
+            return EISDIR;
+        }
+        if (access(path, W_OK) != 0) {
+            int e = errno;
+            snprintf(why, n, "'%s' is not writable (%s)", path, strerror(e));
+            return e;
+        }
+        if (!S_ISREG(st.st_mode))
+            return 0;
+    }
+    /* a new file, or a regular one replaced through a temporary file
+     * beside it (beside the file a symbolic link names) */
+    char *real = realpath(path, NULL);
+    const char *dst = real ? real : path;
+    size_t len = strlen(dst);
+    char *dir = ws_xmalloc(len + 2);
+    memcpy(dir, dst, len + 1);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    int e = 0;
+    if (stat(dir, &st) != 0) {
+        e = errno;
+        snprintf(why, n, "directory '%s': %s", dir, strerror(e));
+    } else if (!S_ISDIR(st.st_mode)) {
+        e = ENOTDIR;
+        snprintf(why, n, "'%s' is not a directory", dir);
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        e = errno;
+        snprintf(why, n, "cannot create files in directory '%s' (%s)", dir, strerror(e));
+    }
+    free(dir);
+    free(real);
+    return e;
+}

@@ -21,4 +21,13 @@ enum { WS_FILE_WRITE = 0, WS_FILE_TEMP = 1 };
  * (WS_FILE_TEMP) or the writing failed (WS_FILE_WRITE). */
 int ws_file_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx, int *stage);
 
+/* Whether ws_file_write(path) can be expected to work, asked before the
+ * work that produces the file (a run of minutes should not end in "cannot
+ * write"): 0, or an errno value with the reason in why (n bytes): an empty
+ * name, a directory, a directory to create it in that does not exist or
+ * is not writable, an existing file that is not writable.  A file that
+ * exists and is not a regular file (a pipe, /dev/null, a terminal) is
+ * written in place and needs only to be writable. */
+int ws_file_check(const char *path, char *why, size_t n);
+
 #endif
