@@ -60,6 +60,57 @@ expect '^no kernel here' "its output is printed again after the TUI"
 T kill-server
 TSOCK=$TSOCK-4     # a new server: reusing the socket at once can race its exit
 
+# Ctrl-C while a run is in the scenario's Lua between launches pauses the
+# run at the launch that Lua reaches (it used to interrupt the scenario with
+# an error when the signal fell there); a second Ctrl-C interrupts Lua that
+# does not come back.
+cat > "$tmp/between.lua" <<LUA
+local ws = require "warpscope"
+local B = require "warpscope.bfs"
+local kernels = ws.data_path("scenarios/kernels/")
+local g = ws.graph.grid{ width = 8 }
+local gpu = ws.gpu{ quiet = true }
+assert(B.topo(gpu, g, 0, kernels .. "bfs_topo.ptx"))
+local f = assert(io.open("$tmp/busy", "w")); f:write("busy"); f:close()
+local stop = os.clock() + (tonumber(arg[1]) or 2)
+while os.clock() < stop do end
+assert(B.topo(gpu, g, 0, kernels .. "bfs_topo.ptx"))
+print("after the busy loop")
+LUA
+busy() { n=200; while [ ! -e "$tmp/busy" ] && [ $n -gt 0 ]; do sleep 0.05; n=$((n - 1)); done; sleep 0.3; }
+rm -f "$tmp/busy"
+start "$tmp/between.lua" 2
+expect 'PAUSED +cycle 0 ' "opens for the busy scenario" 20
+keys c
+busy
+kill -INT "$(wpid)"
+expect 'interrupted: paused at the first cycle of launch [0-9]+ \(bfs_topo' "Ctrl-C in the Lua between launches pauses at the next launch" 20
+expect 'PAUSED' "the run is paused"
+keys c
+expect 'FINISHED' "c goes on to the end"
+keys 8
+expect '^after the busy loop' "the scenario was not interrupted"
+keys Escape q
+expect '^EXIT=0' "and ends with status 0"
+T kill-server
+TSOCK=$TSOCK-5     # a new server: reusing the socket at once can race its exit
+
+rm -f "$tmp/busy"
+start "$tmp/between.lua" 1000000
+expect 'PAUSED +cycle 0 ' "opens for the stuck scenario" 20
+keys c
+busy
+kill -INT "$(wpid)"
+sleep 0.3
+kill -INT "$(wpid)"
+expect 'ERROR' "a second Ctrl-C interrupts Lua that does not come back"
+keys 8
+expect 'interrupted \(Ctrl-C\)' "the console says so"
+keys Escape q
+expect '^EXIT=1' "exit status 1"
+T kill-server
+TSOCK=$TSOCK-6     # a new server: reusing the socket at once can race its exit
+
 # Lua that never returns does not hold the TUI: SIGINT interrupts it and the
 # session goes on; SIGTERM ends the TUI even then (it used to spin forever,
 # outliving its terminal).

@@ -33,12 +33,33 @@ struct ws_tui_cap {
     size_t plen;
 };
 
-/* The last signal received (a handler can only set a flag). */
+/* The last signal received (a handler can only set a flag); and, while the
+ * scenario's Lua runs between launches, whether to keep a first Ctrl-C
+ * (sigint_defer) and whether one was kept (sigint_kept). */
 static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t sigint_defer, sigint_kept;
 
 static void on_signal(int s)
 {
+    if (s == SIGINT && sigint_defer && !sigint_kept) {
+        sigint_kept = 1;
+        return;
+    }
     got_signal = s;
+}
+
+void ws_tui_sigint_defer(bool on)
+{
+    if (on)
+        sigint_kept = 0;
+    sigint_defer = on;
+}
+
+bool ws_tui_sigint_deferred(void)
+{
+    bool kept = sigint_kept != 0;
+    sigint_kept = 0;
+    return kept;
 }
 
 static int cap_begin(struct ws_tui_cap *c, ws_error *err)

@@ -15,6 +15,13 @@ void ws_tui_sync(ws_tui *t);
 int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err);
 /* Stop running (and abandon a warp step in progress). */
 void ws_tui_pause(ws_tui *t, const char *why);
+/* While the scenario's Lua runs (between launches), the first Ctrl-C is
+ * kept for when it comes back (the run pauses there) instead of
+ * interrupting it; a second one interrupts it, for a scenario stuck in a
+ * loop (ws_tui.c owns the signal state).  ws_tui_sigint_defer(false)
+ * returns whether a Ctrl-C was kept. */
+void ws_tui_sigint_defer(bool on);
+bool ws_tui_sigint_deferred(void);
 /* One chunk of a run: at most `n` cycles towards the target.  Returns the
  * cycles actually simulated. */
 uint64_t ws_tui_run_chunk(ws_tui *t, uint64_t n);

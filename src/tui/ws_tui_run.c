@@ -205,7 +205,10 @@ void ws_tui_next_launch(ws_tui *t)
     stepwarp_end(t);
     ws_error err;
     ws_error_clear(&err);
+    ws_tui_sigint_defer(true);
     int r = ws_scn_resume(t->scn, &err);
+    ws_tui_sigint_defer(false);
+    t->hold = ws_tui_sigint_deferred();
     t->need_redraw = true;
     ws_tui_sync(t);
     if (r == WS_SCN_LAUNCH) {
@@ -237,6 +240,9 @@ void ws_tui_next_launch(ws_tui *t)
         if (t->slot >= ws_gpu_warp_slots(t->g))
             t->slot = 0;
         ws_tui_refollow(t);
+        if (t->hold)
+            ws_tui_message(t, false, "interrupted: paused at the first cycle of launch %" PRIu32 " (%s)",
+                           ws_gpu_launch_number(t->g), t->kernel_name);
     } else if (r == WS_SCN_DONE) {
         t->rs = WS_RS_FINISHED;
         ws_tui_log_kind(t, WS_LOG_INFO, "the scenario has finished", 25);
@@ -340,7 +346,8 @@ int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err)
     case WS_RS_BETWEEN:
         /* Begin the next launch; a step stops at its first cycle. */
         ws_tui_next_launch(t);
-        if (t->rs == WS_RS_PAUSED && (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_KERNEL_END)) {
+        if (t->rs == WS_RS_PAUSED && !t->hold &&
+            (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_KERNEL_END)) {
             t->rs = WS_RS_RUNNING;
             t->to = to;
             t->run_t0 = 0;
@@ -385,7 +392,7 @@ uint64_t ws_tui_run_chunk(ws_tui *t, uint64_t n)
         ws_run_to to = t->to;
         if (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_NEXT_LAUNCH) {
             ws_tui_next_launch(t);
-            if (t->rs == WS_RS_PAUSED && to != WS_TO_NEXT_LAUNCH) {
+            if (t->rs == WS_RS_PAUSED && to != WS_TO_NEXT_LAUNCH && !t->hold) {
                 t->rs = WS_RS_RUNNING;
                 t->to = to;
             } else {
