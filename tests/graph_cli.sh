@@ -61,6 +61,8 @@ gerr "gen uniform: --max-degree must be at least 1" uniform "$T/e.el" --n 10 --m
 gerr "gen grid needs --width" grid "$T/e.el" --height 4
 gerr "gen geometric needs --n" geometric "$T/e.el" --radius 0.1
 gerr "option '--format' is for reading a graph file" rmat "$T/e.wsg" --scale 4 --format mtx
+many=""; for k in $(seq 70); do many="$many --seed 1"; done
+gerr "option '--radius' does not apply to erdos_renyi" erdos_renyi "$T/e.el" --n 7 --m 3 $many --radius 2
 $W graph info "$D/tiny.el" --scale 5 2>"$T/err"; t_is $? 2 "info with a generator option exits 2"
 t_match "$(cat "$T/err")" "option '--scale' is a generator option: it applies to 'graph gen' only" "and says so"
 $W graph convert "$D/tiny.el" "$T/x.wsg" --json 2>"$T/err"; t_is $? 2 "convert --json exits 2"

@@ -70,12 +70,12 @@ static int bad_usage(const char *fmt, ...)
     return WS_EXIT_USAGE;
 }
 
-#define MAX_GIVEN 64
+#define MAX_GIVEN 64     /* more than there are distinct options */
 
 typedef struct cmdline {
     ws_graph_opts opts;
     ws_graph_gen gen;
-    const char *given[MAX_GIVEN];   /* the options given, by their table names */
+    const char *given[MAX_GIVEN];   /* the options given (each once), by their table names */
     int ngiven;
     int json;
     int have_to;
@@ -105,6 +105,22 @@ static int parse_dbl(const char *s, double *out)
         return -1;
     *out = v;
     return 0;
+}
+
+/* Whether option `name` (its table spelling) was given. */
+static int given(const cmdline *c, const char *name)
+{
+    for (int i = 0; i < c->ngiven; i++)
+        if (strcmp(c->given[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Remember that option `name` (a table's string) was given. */
+static void note_given(cmdline *c, const char *name)
+{
+    if (!given(c, name) && c->ngiven < MAX_GIVEN)
+        c->given[c->ngiven++] = name;
 }
 
 /* Parse argv[from..argc): options and up to 3 positional arguments. */
@@ -153,8 +169,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
         if (fl >= 0) {
             if (val)
                 return bad_usage("option '%s' takes no value", name);
-            if (c->ngiven < MAX_GIVEN)
-                c->given[c->ngiven++] = flags[fl];
+            note_given(c, flags[fl]);
             switch (fl) {
             case 0: c->opts.symmetrize = 1; break;
             case 1: c->opts.drop_self_loops = 1; break;
@@ -180,8 +195,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
                 known = (int)k;
         if (known < 0)
             return bad_usage("unknown option '%s'", name);
-        if (c->ngiven < MAX_GIVEN)
-            c->given[c->ngiven++] = valued[known];
+        note_given(c, valued[known]);
         if (!val) {
             if (i + 1 >= argc)
                 return bad_usage("option '%s' needs a value", name);
@@ -407,19 +421,15 @@ static void print_json(const char *name, const ws_graph *g, const ws_graph_info 
     printf("]}\n");
 }
 
-/* Whether option `name` (its table spelling) was given. */
-static int given(const cmdline *c, const char *name)
-{
-    for (int i = 0; i < c->ngiven; i++)
-        if (strcmp(c->given[i], name) == 0)
-            return 1;
-    return 0;
-}
-
-/* The generator options: only `graph gen` takes them, each kind its own. */
-static const char *const gen_only[] = {
-    "--scale", "--edgefactor", "--a", "--b", "--c", "--no-permute", "--directed", "--n", "--m",
-    "--min-degree", "--max-degree", "--width", "--height", "--remove", "--shortcuts", "--radius",
+/* Each generator's own options (as ws.graph.* takes them); only `graph
+ * gen` takes any of them. */
+#define GEN_OPTS 8
+static const char *const gen_own[][GEN_OPTS] = {
+    [WS_GRAPH_GEN_RMAT] = { "--scale", "--edgefactor", "--a", "--b", "--c", "--no-permute", "--directed" },
+    [WS_GRAPH_GEN_ER] = { "--n", "--m", "--directed" },
+    [WS_GRAPH_GEN_UNIFORM] = { "--n", "--min-degree", "--max-degree", "--directed" },
+    [WS_GRAPH_GEN_GRID] = { "--width", "--height", "--remove", "--shortcuts" },
+    [WS_GRAPH_GEN_GEOMETRIC] = { "--n", "--radius" },
 };
 
 /* Whether name is among list[0..n) (a NULL entry ends the list early). */
@@ -431,13 +441,21 @@ static int in_list(const char *const *list, size_t n, const char *name)
     return 0;
 }
 
+static int gen_option(const char *name)
+{
+    for (size_t k = 0; k < sizeof gen_own / sizeof gen_own[0]; k++)
+        if (in_list(gen_own[k], GEN_OPTS, name))
+            return 1;
+    return 0;
+}
+
 /* info and convert: a generator option or --json / --to where they mean
  * nothing is refused rather than ignored. */
 static int check_read_options(const cmdline *c, const char *sub)
 {
     for (int i = 0; i < c->ngiven; i++) {
         const char *o = c->given[i];
-        if (in_list(gen_only, sizeof gen_only / sizeof gen_only[0], o))
+        if (gen_option(o))
             return bad_usage("option '%s' is a generator option: it applies to 'graph gen' only", o);
         if (strcmp(o, "--json") == 0 && strcmp(sub, "info") != 0)
             return bad_usage("option '--json' applies to 'graph info' only");
@@ -545,25 +563,17 @@ static int cmd_gen(int argc, char **argv)
     if (!found)
         return bad_usage("unknown generator '%s' (rmat, erdos_renyi, uniform, grid, geometric)",
                          c.pos[0]);
-    /* each kind's own options (as ws.graph.* takes them), what it needs,
-     * and the reading options, which mean nothing to a generator */
-    static const char *const own[][8] = {
-        [WS_GRAPH_GEN_RMAT] = { "--scale", "--edgefactor", "--a", "--b", "--c", "--no-permute",
-                                "--directed" },
-        [WS_GRAPH_GEN_ER] = { "--n", "--m", "--directed" },
-        [WS_GRAPH_GEN_UNIFORM] = { "--n", "--min-degree", "--max-degree", "--directed" },
-        [WS_GRAPH_GEN_GRID] = { "--width", "--height", "--remove", "--shortcuts" },
-        [WS_GRAPH_GEN_GEOMETRIC] = { "--n", "--radius" },
-    };
+    /* the kind's own options, what it needs, and the reading options,
+     * which mean nothing to a generator */
     static const char *const reading[] = { "--format", "--base", "--relabel", "--no-header-check",
                                            "--no-weights", "--json" };
-    const char *const *mine = own[c.gen.kind];
+    const char *const *mine = gen_own[c.gen.kind];
     char list[160] = "";
-    for (int k = 0; k < 8 && mine[k]; k++)
+    for (int k = 0; k < GEN_OPTS && mine[k]; k++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? " " : "", mine[k]);
     for (int i = 0; i < c.ngiven; i++) {
         const char *o = c.given[i];
-        if (in_list(gen_only, sizeof gen_only / sizeof gen_only[0], o) && !in_list(mine, 8, o))
+        if (gen_option(o) && !in_list(mine, GEN_OPTS, o))
             return bad_usage("option '%s' does not apply to %s (its options: %s)", o, c.pos[0], list);
         if (in_list(reading, sizeof reading / sizeof reading[0], o))
             return bad_usage("option '%s' is for reading a graph file: 'graph gen' does not take it", o);
