@@ -162,8 +162,6 @@ struct ws_tui {
     uint32_t log_seq;            /* bumped on every log append (for the console's scroll) */
     const char *kernel_name;     /* of the active or last launch */
     bool quit_now;               /* SIGTERM: leave without finishing the scenario */
-    bool hold;                   /* a Ctrl-C came while the scenario's Lua ran between
-                                  * launches: stay paused at the launch it reached */
     double run_t0;               /* monotonic seconds when the run (or speed) began */
     uint64_t run_c0;             /* simulated cycles of this run so far (for the speed cap) */
     int cur_y, cur_x;            /* where the console wants the cursor (in its window; -1: none) */

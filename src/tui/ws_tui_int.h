@@ -7,8 +7,10 @@
 
 /* ------------------------------------------------------- ws_tui_run.c */
 /* Move the scenario on to its next launch (from LOADING or BETWEEN):
- * runs host code; sets rs to PAUSED (a launch began), FINISHED or ERROR. */
-void ws_tui_next_launch(ws_tui *t);
+ * runs host code; sets rs to PAUSED (a launch began), FINISHED or ERROR.
+ * Returns true when a Ctrl-C came while that host code ran: a run stays
+ * paused at the launch it reached. */
+bool ws_tui_next_launch(ws_tui *t);
 void ws_tui_sync(ws_tui *t);
 /* Start running towards `to` (n: cycles for WS_TO_CYCLES); -1 with err
  * when there is nothing to run. */
@@ -18,8 +20,8 @@ void ws_tui_pause(ws_tui *t, const char *why);
 /* While the scenario's Lua runs (between launches), the first Ctrl-C is
  * kept for when it comes back (the run pauses there) instead of
  * interrupting it; a second one interrupts it, for a scenario stuck in a
- * loop (ws_tui.c owns the signal state).  ws_tui_sigint_defer(false)
- * returns whether a Ctrl-C was kept. */
+ * loop (ws_tui.c owns the signal state).  ws_tui_sigint_deferred returns
+ * whether a Ctrl-C was kept, and forgets it. */
 void ws_tui_sigint_defer(bool on);
 bool ws_tui_sigint_deferred(void);
 /* One chunk of a run: at most `n` cycles towards the target.  Returns the

@@ -198,17 +198,17 @@ void ws_tui_sync(ws_tui *t)
     }
 }
 
-void ws_tui_next_launch(ws_tui *t)
+bool ws_tui_next_launch(ws_tui *t)
 {
     if (t->rs != WS_RS_LOADING && t->rs != WS_RS_BETWEEN)
-        return;
+        return false;
     stepwarp_end(t);
     ws_error err;
     ws_error_clear(&err);
     ws_tui_sigint_defer(true);
     int r = ws_scn_resume(t->scn, &err);
     ws_tui_sigint_defer(false);
-    t->hold = ws_tui_sigint_deferred();
+    bool hold = ws_tui_sigint_deferred();
     t->need_redraw = true;
     ws_tui_sync(t);
     if (r == WS_SCN_LAUNCH) {
@@ -219,7 +219,7 @@ void ws_tui_next_launch(ws_tui *t)
         if (!t->g) {
             t->rs = WS_RS_ERROR;
             ws_tui_message(t, true, "the scenario launched on a functional gpu (the TUI needs a timing gpu)");
-            return;
+            return hold;
         }
         /* warp histories and stall cycles per instruction, for the warp
          * and source views (the statistics do not change) */
@@ -240,7 +240,7 @@ void ws_tui_next_launch(ws_tui *t)
         if (t->slot >= ws_gpu_warp_slots(t->g))
             t->slot = 0;
         ws_tui_refollow(t);
-        if (t->hold)
+        if (hold)
             ws_tui_message(t, false, "interrupted: paused at the first cycle of launch %" PRIu32 " (%s)",
                            ws_gpu_launch_number(t->g), t->kernel_name);
     } else if (r == WS_SCN_DONE) {
@@ -254,6 +254,7 @@ void ws_tui_next_launch(ws_tui *t)
         t->fatal = ws_xstrdup(err.msg[0] ? err.msg : "the scenario failed");
         ws_tui_message(t, true, "scenario error (shown in the console, view 8)");
     }
+    return hold;
 }
 
 /* A stepwarp breakpoint hit: true when the stepped warp has issued. */
@@ -345,8 +346,8 @@ int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err)
     case WS_RS_LOADING:
     case WS_RS_BETWEEN:
         /* Begin the next launch; a step stops at its first cycle. */
-        ws_tui_next_launch(t);
-        if (t->rs == WS_RS_PAUSED && !t->hold &&
+        bool hold = ws_tui_next_launch(t);
+        if (t->rs == WS_RS_PAUSED && !hold &&
             (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_KERNEL_END)) {
             t->rs = WS_RS_RUNNING;
             t->to = to;
@@ -391,8 +392,8 @@ uint64_t ws_tui_run_chunk(ws_tui *t, uint64_t n)
         /* rs is BETWEEN: go on into the next launch when the target lies beyond. */
         ws_run_to to = t->to;
         if (to == WS_TO_NONE || to == WS_TO_END || to == WS_TO_NEXT_LAUNCH) {
-            ws_tui_next_launch(t);
-            if (t->rs == WS_RS_PAUSED && to != WS_TO_NEXT_LAUNCH && !t->hold) {
+            bool hold = ws_tui_next_launch(t);
+            if (t->rs == WS_RS_PAUSED && to != WS_TO_NEXT_LAUNCH && !hold) {
                 t->rs = WS_RS_RUNNING;
                 t->to = to;
             } else {
