@@ -103,6 +103,9 @@ int ws_file_check(const char *path, char *why, size_t n)
             snprintf(why, n, "'%s' is a directory", path);
             return EISDIR;
         }
+        /* standard output or error itself: written through its stream */
+        if (same_as_fd(&st, STDOUT_FILENO) || same_as_fd(&st, STDERR_FILENO))
+            return 0;
         if (access(path, W_OK) != 0) {
             int e = errno;
             snprintf(why, n, "'%s' is not writable (%s)", path, strerror(e));

@@ -27,7 +27,8 @@ int ws_file_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx, in
  * name, a directory, a directory to create it in that does not exist or
  * is not writable, an existing file that is not writable.  A file that
  * exists and is not a regular file (a pipe, /dev/null, a terminal) is
- * written in place and needs only to be writable. */
+ * written in place and needs only to be writable; the file standard output
+ * or error goes to is written through that stream and always passes. */
 int ws_file_check(const char *path, char *why, size_t n);
 
 #endif
