@@ -93,6 +93,30 @@ do
   end
 end
 
+-- ... nor when a waiting warp comes back into the active set: with one
+-- active warp, warp 1 of late_load reaches it while it waits at the barrier
+-- and warp 2 still waits for its load outside it (found by a random-kernel
+-- campaign: the active set must be looked at again each cycle, as GPGPU-Sim's
+-- two_level_active_scheduler does).
+do
+  local tg = ws.gpu{ quiet = true, ["sm.sched"] = "two-level", ["sm.sched_active"] = 1, ["sm.schedulers"] = 1,
+                     ["run.deadlock"] = 20000 }
+  local k = tg:load_ptx(src .. "/scenarios/micro/deadlock.ptx"):kernel("late_load")
+  local vals = {}
+  for i = 1, 96 do vals[i] = 1000 + i end
+  local inp, out = tg:array("i32", vals), tg:array("i32", 192)
+  local ok, msg = pcall(tg.launch, tg, k, { grid = 1, block = 96 }, inp, out)
+  T.ok(ok, "two-level, one active warp: a warp at a barrier in the active set does not keep out the warp it waits for: "
+       .. tostring(msg))
+  local got, bad = out:read(), 0
+  for i = 0, 95 do
+    local want = (i >= 32 and i < 64) and 0 or 1002 + i
+    if got[i] ~= want or got[96 + i] ~= 1 then bad = bad + 1 end
+  end
+  T.is(bad, 0, "late_load's results under two-level scheduling")
+  tg:close()
+end
+
 -- A kernel that deadlocks gets a diagnosis instead of hanging.
 local gpu4 = ws.gpu{ quiet = true, ["run.deadlock"] = 5000 }
 local k = gpu4:load_ptx(src .. "/scenarios/micro/deadlock.ptx"):kernel("split_barrier")

@@ -11,6 +11,15 @@
  *                             the CTA's live thread count, which completes
  *                             the barrier.  out[i] = i for warp 0; the other
  *                             warps write their spin sum.
+ *   late_load(in, out)        must not deadlock.  Launch with 96 threads
+ *                             (3 warps).  Warps 0 and 2 store in[i] + 1
+ *                             (waiting for the load) before __syncthreads;
+ *                             warp 1 goes straight to the barrier.  Then
+ *                             out[96 + i] = 1.  With one scheduler keeping
+ *                             one active warp (two-level), warp 1 comes back
+ *                             into the active set while it waits at the
+ *                             barrier, and warp 2 is still waiting for its
+ *                             load outside it.
  *
  * The code is our own. */
 extern "C" __global__ void split_barrier(int *out)
@@ -36,4 +45,13 @@ extern "C" __global__ void exit_barrier(int *out, int spin)
     }
     __syncthreads();
     out[threadIdx.x] = threadIdx.x;
+}
+
+extern "C" __global__ void late_load(const int *in, int *out)
+{
+    int w = threadIdx.x / 32;
+    if (w != 1)
+        out[threadIdx.x] = in[threadIdx.x] + 1;
+    __syncthreads();
+    out[96 + threadIdx.x] = 1;
 }

@@ -414,7 +414,9 @@ const ws_opt_def ws_opts_table[] = {
         "warp scheduling policy: greedy-then-oldest, loose round robin, two-level",
         "[gpgpusim] GTX480: -gpgpu_scheduler gto"),
     U("sm.sched_active", "8", 1, 64, "warps",
-        "two-level scheduler: warps in the active pool of each scheduler",
+        "two-level scheduler: warps in the active pool of each scheduler (each cycle it looks, warps that "
+        "wait at a barrier, on a membar, for a load or for their stores leave it and pending warps fill it in "
+        "the order they left it, as GPGPU-Sim's two_level_active_scheduler does)",
         "[choice] (GPGPU-Sim's commented two_level_active line uses 6)"),
     U("sm.schedulers", "2", 1, 16, "schedulers",
         "warp schedulers per SM, each issuing at most one instruction per cycle",

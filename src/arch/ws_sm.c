@@ -726,6 +726,29 @@ unit:
     return EV_ISSUE;
 }
 
+/* Two-level, each cycle its scheduler looks (GPGPU-Sim's
+ * two_level_active_scheduler::order_warps): the warps of the active set
+ * that wait (at a barrier, on a membar, draining their stores, or on a
+ * long-scoreboard register) go to the back of the list, the pending set,
+ * and the front of the pending set moves up into the active set, whether it
+ * waits or not (it leaves again the next time).  A demotion when a wait
+ * starts is not enough: a warp moved back moves forward again as warps in
+ * front of it are demoted, and can reach the active set still waiting.
+ * Warps at a barrier could then fill the active set while the warp they
+ * wait for is outside it, and nothing would ever examine that warp. */
+static void sched_refresh_active(ws_sm *sm, ws_sched *sc)
+{
+    uint32_t act = sc->n < sm->gpu->cfg.sched_active ? sc->n : sm->gpu->cfg.sched_active;
+    for (uint32_t i = 0, k = 0; k < act && i < sc->n; k++) {
+        const ws_slot *s = &sm->slots[sc->list[i]];
+        if (s->at_barrier || s->in_membar || s->exited ||
+            (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER))
+            sched_demote(sm, sc->list[i]);
+        else
+            i++;
+    }
+}
+
 /* The order an LRR or two-level scheduler examines its warps in this cycle
  * (GTO: gto_scan, on the list itself). */
 static uint32_t sched_order(ws_sm *sm, ws_sched *sc, uint16_t *out)
@@ -904,6 +927,7 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
         /* LRR and two-level: their order (a copy), each warp worth
          * examining examined until one issues; a warp not worth examining
          * gives its wait's class and its elig */
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_refresh_active(sm, sc);
         const uint32_t n = sched_order(sm, sc, order);
         const uint16_t *ord = order;
         for (uint32_t i = 0;;) {
