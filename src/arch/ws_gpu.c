@@ -243,10 +243,22 @@ static int deadlock(ws_gpu *g, ws_error *err)
 {
     sync_counters(g, g->now);
     ws_gpu_diagnose(g);
-    return ws_error_set(err, WS_E_STATE,
-                        "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n%s",
-                        ws_kernel_name(g->kernel), (unsigned long long)g->now,
-                        (unsigned long long)(g->now - g->last_progress), g->diag ? g->diag : "");
+    char head[256];
+    snprintf(head, sizeof head, "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n",
+             ws_kernel_name(g->kernel), (unsigned long long)g->now,
+             (unsigned long long)(g->now - g->last_progress));
+    /* The error holds WS_ERROR_MAX bytes: as many whole lines of the
+     * diagnosis as fit, and a note when they stop short (the "deadlock"
+     * hook of the Lua API gets the whole text). */
+    static const char more[] = "  ... (the diagnosis goes on: a \"deadlock\" hook gets the whole text)\n";
+    const char *d = g->diag ? g->diag : "";
+    size_t len = strlen(d), room = WS_ERROR_MAX - 1 - strlen(head);
+    bool cut = len > room;
+    if (cut) {
+        len = room - (sizeof more - 1);
+        while (len > 0 && d[len - 1] != '\n') len--;
+    }
+    return ws_error_set(err, WS_E_STATE, "%s%.*s%s", head, (int)len, d, cut ? more : "");
 }
 
 static int run(ws_gpu *g, uint64_t cycles, ws_error *err);

@@ -60,56 +60,127 @@ static void diagnose_memory(ws_gpu *g, sbuf *b)
     }
 }
 
+static bool at_barrier(const ws_slot *s)
+{
+    return !s->exited && (s->at_barrier || ws_warp_status_get(s->w) == WS_WARP_BARRIER);
+}
+
+/* "0-5, 7, 9-13" for the sorted numbers v[0..n). */
+static void sb_ranges(sbuf *b, const uint32_t *v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n;) {
+        uint32_t j = i;
+        while (j + 1 < n && v[j + 1] == v[j] + 1) j++;
+        sb_printf(b, j > i ? "%s%u-%u" : "%s%u", i ? ", " : "", v[i], v[j]);
+        i = j + 1;
+    }
+}
+
+/* What one warp that is not at a barrier waits for. */
+static void describe(sbuf *b, const ws_sm *sm, const ws_slot *s)
+{
+    const ws_ptx_func *f = ws_warp_func(s->w);
+    if (s->exited) {
+        sb_printf(b, "exited, draining %u store(s) and %u request(s)\n", s->stores, s->outstanding);
+    } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
+        const ws_tinsn *ti = &s->tf->ins[ws_warp_pc(s->w) <= f->ninsns ? ws_warp_pc(s->w) : f->ninsns];
+        const uint32_t *r = &s->tf->regs[ti->regoff];
+        sb_printf(b, "long_scoreboard on");
+        for (uint32_t k = 0; k < (uint32_t)(ti->ndst + ti->nsrc); k++)
+            if (s->ready[r[k]] >= (1ull << 63))
+                sb_printf(b, " %s", ptx_name(f, r[k]));
+        sb_printf(b, " (%u request(s) in flight; L1 MSHRs free: %u)\n", s->outstanding,
+                  sm->l1d ? ws_cache_mshr_free(sm->l1d) : 0);
+    } else if (s->reason == WS_STALL_MEMBAR) {
+        sb_printf(b, "membar, %u store(s) unacknowledged\n", s->stores);
+    } else if (s->reason == WS_STALL_LG_THROTTLE || s->reason == WS_STALL_MIO_THROTTLE) {
+        sb_printf(b, "%s: the LD/ST unit is %s\n", ws_stall_name((ws_stall)s->reason),
+                  sm->lg_fail >= 0 ? ws_lg_name((ws_lg_cause)sm->lg_fail) : "busy");
+    } else {
+        sb_printf(b, "%s\n", ws_stall_name((ws_stall)s->reason));
+    }
+}
+
+/* The warps of CTA record cr at a barrier, one line for those at the same
+ * pc (*shown lines so far, at most `cap`).  Returns the warps listed. */
+static uint32_t describe_barrier(sbuf *b, const ws_sm *sm, const ws_ctarec *cr, uint32_t *shown, uint32_t cap)
+{
+    uint32_t listed = 0;
+    uint32_t at = 0, ex = 0;
+    for (uint32_t k = 0; k < cr->nwarps; k++) {
+        const ws_slot *o = &sm->slots[cr->slots[k]];
+        if (!o->w || o->exited) ex++;
+        else if (at_barrier(o)) at++;
+    }
+    bool done[64] = { false };      /* (a CTA has at most 64 warps: ws_sm_add_cta) */
+    for (uint32_t k = 0; k < cr->nwarps && *shown < cap; k++) {
+        const ws_slot *s = &sm->slots[cr->slots[k]];
+        if (done[k] || !s->w || !at_barrier(s)) continue;
+        uint32_t slots[64], warps[64], n = 0, pc = ws_warp_pc(s->w);
+        for (uint32_t q = k; q < cr->nwarps; q++) {
+            const ws_slot *o = &sm->slots[cr->slots[q]];
+            if (done[q] || !o->w || !at_barrier(o) || ws_warp_pc(o->w) != pc) continue;
+            done[q] = true;
+            slots[n] = cr->slots[q];
+            warps[n++] = ws_warp_index(o->w);
+        }
+        /* (slots and warps in the order of the record: sort both by slot) */
+        for (uint32_t x = 1; x < n; x++)
+            for (uint32_t y = x; y > 0 && slots[y - 1] > slots[y]; y--) {
+                uint32_t t = slots[y]; slots[y] = slots[y - 1]; slots[y - 1] = t;
+                t = warps[y]; warps[y] = warps[y - 1]; warps[y - 1] = t;
+            }
+        uint32_t cta[3];
+        ws_cta_index(s->cta, cta);
+        sb_printf(b, "  SM %u warp slot%s ", sm->id, n > 1 ? "s" : "");
+        sb_ranges(b, slots, n);
+        sb_printf(b, ": CTA (%u,%u,%u) warp%s ", cta[0], cta[1], cta[2], n > 1 ? "s" : "");
+        for (uint32_t x = 1; x < n; x++)       /* warp numbers, sorted for the ranges */
+            for (uint32_t y = x; y > 0 && warps[y - 1] > warps[y]; y--) {
+                uint32_t t = warps[y]; warps[y] = warps[y - 1]; warps[y - 1] = t;
+            }
+        sb_ranges(b, warps, n);
+        sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier: %u of the CTA's %u warps are at a barrier, "
+                  "%u exited, %u elsewhere\n", pc, ws_warp_line(s->w), ws_warp_func(s->w)->name,
+                  n > 1 ? "wait" : "waits", at, cr->nwarps, ex, cr->nwarps - at - ex);
+        ++*shown;
+        listed += n;
+    }
+    return listed;
+}
+
+/* Every resident warp: first those that are not at a barrier (what the
+ * others wait for), one line each, then those at a barrier, one line for
+ * the warps of a CTA at the same pc; then the requests the machine holds. */
 void ws_gpu_diagnose(ws_gpu *g)
 {
     sbuf b = { 0 };
-    uint32_t shown = 0, total = 0;
+    const uint32_t cap = 64;
+    uint32_t shown = 0, total = 0, listed = 0;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];
         for (uint32_t j = 0; j < sm->nslots; j++) {
             ws_slot *s = &sm->slots[j];
             if (!s->w) continue;
             total++;
-            if (shown >= 64) continue;
+            if (at_barrier(s) || shown >= cap) continue;
             shown++;
+            listed++;
             uint32_t cta[3];
             ws_cta_index(s->cta, cta);
-            const ws_ptx_func *f = ws_warp_func(s->w);
             sb_printf(&b, "  SM %u warp slot %u: CTA (%u,%u,%u) warp %u, pc %u (PTX line %u) in %s: ", i, j,
                       cta[0], cta[1], cta[2], ws_warp_index(s->w), ws_warp_pc(s->w), ws_warp_line(s->w),
-                      f->name);
-            if (s->exited) {
-                sb_printf(&b, "exited, draining %u store(s) and %u request(s)\n", s->stores, s->outstanding);
-            } else if (s->at_barrier || ws_warp_status_get(s->w) == WS_WARP_BARRIER) {
-                ws_ctarec *cr = &sm->ctas[s->ctarec];
-                uint32_t at = 0, ex = 0;
-                for (uint32_t k = 0; k < cr->nwarps; k++) {
-                    ws_slot *o = &sm->slots[cr->slots[k]];
-                    if (!o->w || o->exited) ex++;
-                    else if (o->at_barrier || ws_warp_status_get(o->w) == WS_WARP_BARRIER) at++;
-                }
-                sb_printf(&b, "waits at a barrier: %u of the CTA's %u warps are at a barrier, %u exited, "
-                          "%u elsewhere\n", at, cr->nwarps, ex, cr->nwarps - at - ex);
-            } else if (s->reason == WS_STALL_LONG_SCOREBOARD) {
-                const ws_tinsn *ti = &s->tf->ins[ws_warp_pc(s->w) <= f->ninsns ? ws_warp_pc(s->w) : f->ninsns];
-                const uint32_t *r = &s->tf->regs[ti->regoff];
-                sb_printf(&b, "long_scoreboard on");
-                for (uint32_t k = 0; k < (uint32_t)(ti->ndst + ti->nsrc); k++)
-                    if (s->ready[r[k]] >= (1ull << 63))
-                        sb_printf(&b, " %s", ptx_name(f, r[k]));
-                sb_printf(&b, " (%u request(s) in flight; L1 MSHRs free: %u)\n", s->outstanding,
-                          sm->l1d ? ws_cache_mshr_free(sm->l1d) : 0);
-            } else if (s->reason == WS_STALL_MEMBAR) {
-                sb_printf(&b, "membar, %u store(s) unacknowledged\n", s->stores);
-            } else if (s->reason == WS_STALL_LG_THROTTLE || s->reason == WS_STALL_MIO_THROTTLE) {
-                sb_printf(&b, "%s: the LD/ST unit is %s\n", ws_stall_name((ws_stall)s->reason),
-                          sm->lg_fail >= 0 ? ws_lg_name((ws_lg_cause)sm->lg_fail) : "busy");
-            } else {
-                sb_printf(&b, "%s\n", ws_stall_name((ws_stall)s->reason));
-            }
+                      ws_warp_func(s->w)->name);
+            describe(&b, sm, s);
         }
     }
-    if (total > shown) sb_printf(&b, "  ... and %u more warp(s)\n", total - shown);
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        ws_sm *sm = &g->sms[i];
+        for (uint32_t c = 0; c < sm->nctas && shown < cap; c++) {
+            if (sm->ctas[c].used) listed += describe_barrier(&b, sm, &sm->ctas[c], &shown, cap);
+        }
+    }
+    if (total > listed) sb_printf(&b, "  ... and %u more warp(s)\n", total - listed);
     if (!b.p) sb_printf(&b, "  (no resident warps; %" PRIu64 " CTA(s) never dispatched)\n",
                         g->grid ? ws_grid_ctas_pending(g->grid) : 0);
     diagnose_memory(g, &b);
