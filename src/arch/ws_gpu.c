@@ -243,10 +243,11 @@ static int deadlock(ws_gpu *g, ws_error *err)
 {
     sync_counters(g, g->now);
     ws_gpu_diagnose(g);
-    char head[256];
-    snprintf(head, sizeof head, "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu cycles\n",
-             ws_kernel_name(g->kernel), (unsigned long long)g->now,
-             (unsigned long long)(g->now - g->last_progress));
+    char head[512];     /* (a long kernel name is cut here, leaving room for the diagnosis) */
+    int hn = snprintf(head, sizeof head, "deadlock in kernel '%s' at cycle %llu: nothing made progress for %llu "
+                      "cycles\n", ws_kernel_name(g->kernel), (unsigned long long)g->now,
+                      (unsigned long long)(g->now - g->last_progress));
+    if (hn >= (int)sizeof head) head[sizeof head - 2] = '\n';
     /* The error holds WS_ERROR_MAX bytes: as many whole lines of the
      * diagnosis as fit, and a note when they stop short (the "deadlock"
      * hook of the Lua API gets the whole text). */
