@@ -1,0 +1,195 @@
+-- kernels.lua: random CUDA kernels, compiled by nvcc (-O3 and -G), run by
+-- the functional engine and by the timing model on every preset and with
+-- other schedulers and prefetchers; every output must be the same.  The
+-- kernels are race-free by construction (each thread writes its own
+-- outputs; shared memory between two barriers at the top level; integer
+-- atomics only add, so their sums do not depend on the order), with
+-- divergent branches, data-dependent loops, gathers, shuffles, votes,
+-- local arrays and float math.  A difference, an error or a deadlock is a
+-- finding (the first runs found the two-level scheduler deadlocking).
+--
+-- Needs nvcc (PATH or /usr/local/cuda/bin) and a scratch directory:
+--   cd "$(mktemp -d)" && FZ_FIRST=1 FZ_LAST=200 \
+--     /path/to/build-san/warpscope --batch /path/to/tests/fuzz/kernels.lua
+-- Each seed writes kSEED.cu and kSEED.O3.ptx / kSEED.G.ptx, removed when
+-- the seed passes; a failing one leaves them and prints "FINDING".
+local ws = require "warpscope"
+local first = tonumber(os.getenv("FZ_FIRST") or "1")
+local last = tonumber(os.getenv("FZ_LAST") or tostring(first))
+local nvcc = os.getenv("NVCC") or "nvcc"
+if not os.execute(nvcc .. " --version >/dev/null 2>&1") then
+  nvcc = "/usr/local/cuda/bin/nvcc"
+  if not os.execute(nvcc .. " --version >/dev/null 2>&1") then
+    io.stderr:write("kernels.lua: no nvcc (set NVCC)\n")
+    os.exit(77)
+  end
+end
+
+-- One kernel's source, its grid and its block for seed s.
+local function generate(s)
+  math.randomseed(s)
+  local R = math.random
+  local out, depth, nstmt = {}, 0, 0
+  local function pick(t) return t[R(#t)] end
+  local function iv() return "v" .. R(0, 5) end
+  local function fv() return "f" .. R(0, 2) end
+  local function put(line) out[#out + 1] = string.rep("    ", depth + 1) .. line end
+  local function iexpr()
+    local a, b = iv(), iv()
+    return pick{
+      a .. " + " .. b, a .. " - " .. b, a .. " * " .. b, a .. " & " .. b, a .. " | " .. b, a .. " ^ " .. b,
+      a .. " << (" .. b .. " & 31)", a .. " >> (" .. b .. " & 31)", "(int)((unsigned)" .. a .. " >> (" .. b .. " & 31))",
+      a .. " / (" .. b .. " | 1)", a .. " % (" .. b .. " | 1)", "min(" .. a .. ", " .. b .. ")",
+      "max(" .. a .. ", " .. b .. ")", "abs(" .. a .. ")", "__popc(" .. a .. ")", "__clz(" .. a .. ")",
+      "__brev(" .. a .. ")", "__mulhi(" .. a .. ", " .. b .. ")", "__ffs(" .. a .. ")",
+      "in[(unsigned)(" .. a .. ") % n]", "(int)" .. fv(), "(" .. a .. " > " .. b .. " ? " .. a .. " : " .. b .. " + 1)",
+      tostring(R(-1000, 1000)) }
+  end
+  local function fexpr()
+    local a, b = fv(), fv()
+    return pick{
+      a .. " + " .. b, a .. " - " .. b, a .. " * " .. b, "sqrtf(fabsf(" .. a .. "))", "(float)" .. iv(),
+      "fin[(unsigned)(" .. iv() .. ") % n]", "fminf(" .. a .. ", " .. b .. ")", a .. " / (" .. b .. " + 2.5f)",
+      string.format("%.3ff", R() * 20 - 10) }
+  end
+  local stmt
+  local function block(n) depth = depth + 1; for _ = 1, n do stmt(false) end; depth = depth - 1 end
+  function stmt(top)
+    nstmt = nstmt + 1
+    local c = R(0, top and 13 or 8)
+    if c <= 3 then put(iv() .. " = " .. iexpr() .. ";")
+    elseif c <= 5 then put(fv() .. " = " .. fexpr() .. ";")
+    elseif c == 6 and depth < 3 then
+      put("if (" .. iv() .. " " .. pick{ "<", ">", "==", "!=", "<=" } .. " " .. iv() .. ") {")
+      block(R(1, 3))
+      if R() < 0.5 then put("} else {"); block(R(1, 3)) end
+      put("}")
+    elseif c == 7 and depth < 3 then
+      local i = "i" .. nstmt
+      put(("for (int %s = 0; %s < (%s & 7); %s++) {"):format(i, i, iv(), i))
+      depth = depth + 1
+      put(iv() .. " += " .. i .. ";")
+      depth = depth - 1
+      block(R(1, 3))
+      put("}")
+    elseif c == 8 then put("atomicAdd(&acc[(unsigned)(" .. iv() .. ") % 4], " .. iv() .. " & 255);")
+    elseif c == 9 then
+      put("sh[threadIdx.x] = " .. iv() .. ";")
+      put("__syncthreads();")
+      put(iv() .. " = sh[(threadIdx.x + " .. R(1, 63) .. ") % blockDim.x];")
+      put("__syncthreads();")
+    elseif c == 10 then
+      put(iv() .. " = __shfl_sync(0xffffffffu, " .. iv() .. ", " ..
+          pick{ "lane + 1", "lane ^ 5", "31 - lane", tostring(R(0, 31)) } .. ");")
+    elseif c == 11 then
+      put("loc[(unsigned)(" .. iv() .. ") & 7] = " .. iv() .. ";")
+      put(iv() .. " = loc[(unsigned)(" .. iv() .. ") & 7];")
+    elseif c == 12 then
+      put(iv() .. " = __any_sync(0xffffffffu, " .. iv() .. " > " .. iv() .. ") + __ballot_sync(0xffffffffu, " ..
+          iv() .. " & 1);")
+    else put("atomicAdd(&facc[0], 1.0f);")
+    end
+  end
+  for _ = 1, R(4, 29) do stmt(true) end
+  local src = ([[
+extern "C" __global__ void k(const int *in, const float *fin, int *out, float *fout, int *acc, float *facc, int n)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned lane = threadIdx.x & 31;
+    __shared__ int sh[1024];
+    int loc[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    int v0 = in[t %% n], v1 = in[(t * 7 + 3) %% n], v2 = t, v3 = (int)lane, v4 = blockIdx.x, v5 = -t;
+    float f0 = fin[t %% n], f1 = fin[(t * 13 + 1) %% n], f2 = (float)t * 0.5f;
+%s
+    out[t * 6 + 0] = v0; out[t * 6 + 1] = v1; out[t * 6 + 2] = v2;
+    out[t * 6 + 3] = v3; out[t * 6 + 4] = v4; out[t * 6 + 5] = v5 + loc[(unsigned)v0 & 7];
+    fout[t * 3 + 0] = f0; fout[t * 3 + 1] = f1; fout[t * 3 + 2] = f2;
+}
+]]):format(table.concat(out, "\n"))
+  return src, R(1, 39), 32 * R(1, 16)
+end
+
+local N = 1000
+-- Run kernel file `ptx` with options `opts`; its four output arrays.
+local function run(ptx, grid, block, opts)
+  opts.quiet = true
+  local gpu = ws.gpu(opts)
+  local k = gpu:load_ptx(ptx):kernel("k")
+  local ins, fins = {}, {}
+  for i = 1, N do ins[i] = (i * 2654435761) % 100003 - 50000; fins[i] = ((i * 40503) % 1000) / 37.0 - 10 end
+  local nt = grid * block
+  local a = { gpu:array("i32", nt * 6), gpu:array("f32", nt * 3), gpu:array("i32", 4), gpu:array("f32", 1) }
+  gpu:launch(k, { grid = grid, block = block }, gpu:array("i32", ins), gpu:array("f32", fins), a[1], a[2], a[3], a[4], N)
+  local r = { a[1]:read(), a[2]:read(), a[3]:read(), a[4]:read() }
+  gpu:close()
+  return r
+end
+
+local configs = {
+  { preset = "gtx480" }, { preset = "g80-mtp" }, { preset = "fermi-thesis" }, { preset = "gtx980" },
+  { preset = "v100" }, { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
+  { ["sm.sched"] = "two-level", ["sm.sched_active"] = 1, ["sm.schedulers"] = 1 },
+  { ["pf.policy"] = "mthwp" }, { ["pf.policy"] = "dsap" }, { ["l1d.enable"] = false },
+}
+local function describe(c)
+  local t = {}
+  for key, v in pairs(c) do if key ~= "quiet" then t[#t + 1] = key .. "=" .. tostring(v) end end
+  table.sort(t)
+  return table.concat(t, " ")
+end
+
+-- The first difference between two runs, or nil.
+local function differ(ref, got)
+  for j = 1, 4 do
+    local x, y = ref[j], got[j]
+    if #x ~= #y then return ("array %d: %d elements against %d"):format(j, #x, #y) end
+    for i = 0, #x - 1 do
+      local p, q = x[i], y[i]
+      if not (p == q or (p ~= p and q ~= q)) then
+        return ("array %d index %d: %s against %s"):format(j, i, tostring(p), tostring(q))
+      end
+    end
+  end
+end
+
+local findings = 0
+for s = first, last do
+  local src, grid, block = generate(s)
+  local cu = "k" .. s .. ".cu"
+  local f = assert(io.open(cu, "w"))
+  f:write(src)
+  f:close()
+  local keep = false
+  for _, mode in ipairs{ "O3", "G" } do
+    local ptx = ("k%d.%s.ptx"):format(s, mode)
+    if not os.execute(("%s -ptx -%s %s -o %s 2>/dev/null"):format(nvcc, mode, cu, ptx)) then
+      print(("nvcc failed: seed %d %s"):format(s, mode))
+      keep = true
+    else
+      local bad
+      local ok, ref = pcall(run, ptx, grid, block, { mode = "functional" })
+      if not ok then bad = "functional: " .. tostring(ref) end
+      for _, c in ipairs(configs) do
+        if bad then break end
+        local okc, got = pcall(run, ptx, grid, block, c)
+        if not okc then
+          if not tostring(got):find("can never fit", 1, true) then bad = describe(c) .. ": " .. tostring(got) end
+        else
+          local d = differ(ref, got)
+          if d then bad = describe(c) .. ": differs from the functional engine at " .. d end
+        end
+      end
+      if bad then
+        findings = findings + 1
+        keep = true
+        print(("FINDING seed %d %s (grid %d, block %d): %s"):format(s, mode, grid, block, bad:match("[^\n]*")))
+      else
+        os.remove(ptx)
+        print(("ok %d %s"):format(s, mode))
+      end
+    end
+  end
+  if not keep then os.remove(cu) end
+end
+print(("%d finding(s) in seeds %d..%d"):format(findings, first, last))
+os.exit(findings == 0 and 0 or 1)
