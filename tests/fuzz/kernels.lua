@@ -5,7 +5,8 @@
 -- outputs; shared memory between two barriers at the top level; integer
 -- atomics only add, so their sums do not depend on the order), with
 -- divergent branches, data-dependent loops, gathers, shuffles, votes,
--- local arrays and float math.  A difference, an error or a deadlock is a
+-- local arrays, constant memory, __ldg, shared-memory atomics, and 64-bit,
+-- float and double math.  A difference, an error or a deadlock is a
 -- finding (the first runs found the two-level scheduler deadlocking).
 --
 -- Needs nvcc (PATH or /usr/local/cuda/bin) and a scratch directory:
@@ -56,7 +57,8 @@ local function generate(s)
   local function block(n) depth = depth + 1; for _ = 1, n do stmt(false) end; depth = depth - 1 end
   function stmt(top)
     nstmt = nstmt + 1
-    local c = R(0, top and 13 or 8)
+    local c = R(0, top and 16 or 8)
+    if not top and R() < 0.25 then c = R(14, 15) end
     if c <= 3 then put(iv() .. " = " .. iexpr() .. ";")
     elseif c <= 5 then put(fv() .. " = " .. fexpr() .. ";")
     elseif c == 6 and depth < 3 then
@@ -87,22 +89,43 @@ local function generate(s)
     elseif c == 12 then
       put(iv() .. " = __any_sync(0xffffffffu, " .. iv() .. " > " .. iv() .. ") + __ballot_sync(0xffffffffu, " ..
           iv() .. " & 1);")
-    else put("atomicAdd(&facc[0], 1.0f);")
+    elseif c == 13 then
+      put("atomicAdd(&facc[0], 1.0f);")
+    elseif c == 14 then          -- constant memory, the read-only path, 64-bit and double math
+      put(iv() .. " += cst[(unsigned)(" .. iv() .. ") & 63] + __ldg(&in[(unsigned)(" .. iv() .. ") % n]);")
+    elseif c == 15 then
+      put("l0 = l0 * " .. iv() .. " + (long long)" .. iv() .. " * " .. R(1, 99999) .. "LL;")
+      put("d0 = d0 * 0.75 + (double)" .. iv() .. " / (double)((" .. iv() .. " & 15) + 1);")
+      put(iv() .. " ^= (int)(l0 >> " .. R(0, 40) .. ") + (int)d0;")
+    else                         -- shared-memory atomics between barriers
+      put("if (threadIdx.x < 8) shc[threadIdx.x] = 0;")
+      put("__syncthreads();")
+      put("atomicAdd(&shc[(unsigned)(" .. iv() .. ") & 7], " .. iv() .. " & 1023);")
+      put("__syncthreads();")
+      put(iv() .. " += shc[(unsigned)(" .. iv() .. ") & 7];")
+      put("__syncthreads();")
     end
   end
   for _ = 1, R(4, 29) do stmt(true) end
+  local cst = {}
+  for i = 1, 64 do cst[i] = tostring(R(-100000, 100000)) end
   local src = ([[
+__constant__ int cst[64] = { ]] .. table.concat(cst, ", ") .. [[ };
 extern "C" __global__ void k(const int *in, const float *fin, int *out, float *fout, int *acc, float *facc, int n)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned lane = threadIdx.x & 31;
     __shared__ int sh[1024];
+    __shared__ int shc[8];
     int loc[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    long long l0 = t;
+    double d0 = 0.5;
     int v0 = in[t %% n], v1 = in[(t * 7 + 3) %% n], v2 = t, v3 = (int)lane, v4 = blockIdx.x, v5 = -t;
     float f0 = fin[t %% n], f1 = fin[(t * 13 + 1) %% n], f2 = (float)t * 0.5f;
 %s
     out[t * 6 + 0] = v0; out[t * 6 + 1] = v1; out[t * 6 + 2] = v2;
-    out[t * 6 + 3] = v3; out[t * 6 + 4] = v4; out[t * 6 + 5] = v5 + loc[(unsigned)v0 & 7];
+    out[t * 6 + 3] = v3 + (int)(l0 ^ (l0 >> 32)); out[t * 6 + 4] = v4 + (int)d0;
+    out[t * 6 + 5] = v5 + loc[(unsigned)v0 & 7];
     fout[t * 3 + 0] = f0; fout[t * 3 + 1] = f1; fout[t * 3 + 2] = f2;
 }
 ]]):format(table.concat(out, "\n"))
