@@ -65,6 +65,17 @@ static bool at_barrier(const ws_slot *s)
     return !s->exited && (s->at_barrier || ws_warp_status_get(s->w) == WS_WARP_BARRIER);
 }
 
+/* Insertion sort of v[0..n) (n <= 64). */
+static void sort_u32(uint32_t *v, uint32_t n)
+{
+    for (uint32_t x = 1; x < n; x++)
+        for (uint32_t y = x; y > 0 && v[y - 1] > v[y]; y--) {
+            uint32_t t = v[y];
+            v[y] = v[y - 1];
+            v[y - 1] = t;
+        }
+}
+
 /* "0-5, 7, 9-13" for the sorted numbers v[0..n). */
 static void sb_ranges(sbuf *b, const uint32_t *v, uint32_t n)
 {
@@ -124,21 +135,13 @@ static uint32_t describe_barrier(sbuf *b, const ws_sm *sm, const ws_ctarec *cr, 
             slots[n] = cr->slots[q];
             warps[n++] = ws_warp_index(o->w);
         }
-        /* (slots and warps in the order of the record: sort both by slot) */
-        for (uint32_t x = 1; x < n; x++)
-            for (uint32_t y = x; y > 0 && slots[y - 1] > slots[y]; y--) {
-                uint32_t t = slots[y]; slots[y] = slots[y - 1]; slots[y - 1] = t;
-                t = warps[y]; warps[y] = warps[y - 1]; warps[y - 1] = t;
-            }
+        sort_u32(slots, n);
+        sort_u32(warps, n);
         uint32_t cta[3];
         ws_cta_index(s->cta, cta);
         sb_printf(b, "  SM %u warp slot%s ", sm->id, n > 1 ? "s" : "");
         sb_ranges(b, slots, n);
         sb_printf(b, ": CTA (%u,%u,%u) warp%s ", cta[0], cta[1], cta[2], n > 1 ? "s" : "");
-        for (uint32_t x = 1; x < n; x++)       /* warp numbers, sorted for the ranges */
-            for (uint32_t y = x; y > 0 && warps[y - 1] > warps[y]; y--) {
-                uint32_t t = warps[y]; warps[y] = warps[y - 1]; warps[y - 1] = t;
-            }
         sb_ranges(b, warps, n);
         sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier: %u of the CTA's %u warps are at a barrier, "
                   "%u exited, %u elsewhere\n", pc, ws_warp_line(s->w), ws_warp_func(s->w)->name,
