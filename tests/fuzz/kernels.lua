@@ -1,6 +1,7 @@
 -- kernels.lua: random CUDA kernels, compiled by nvcc (-O3 and -G), run by
 -- the functional engine and by the timing model on every preset and with
--- other schedulers and prefetchers; every output must be the same.  The
+-- other schedulers and prefetchers; every output must be the same, and
+-- stepping every cycle must give the statistics of skipping idle ones.  The
 -- kernels are race-free by construction (each thread writes its own
 -- outputs; shared memory between two barriers at the top level; integer
 -- atomics only add, so their sums do not depend on the order), with
@@ -144,16 +145,21 @@ local function run(ptx, grid, block, opts)
   local a = { gpu:array("i32", nt * 6), gpu:array("f32", nt * 3), gpu:array("i32", 4), gpu:array("f32", 1) }
   gpu:launch(k, { grid = grid, block = block }, gpu:array("i32", ins), gpu:array("f32", fins), a[1], a[2], a[3], a[4], N)
   local r = { a[1]:read(), a[2]:read(), a[3]:read(), a[4]:read() }
+  r.stats = opts.mode ~= "functional" and gpu:stats().total or nil
   gpu:close()
   return r
 end
 
 local configs = {
-  { preset = "gtx480" }, { preset = "g80-mtp" }, { preset = "fermi-thesis" }, { preset = "gtx980" },
-  { preset = "v100" }, { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
+  { preset = "gtx480" }, { ["run.skip_idle"] = false }, { preset = "g80-mtp" }, { preset = "fermi-thesis" }, { preset = "gtx980" },
+  { preset = "v100" }, { preset = "gtx480-l1-48k" }, { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
   { ["sm.sched"] = "two-level", ["sm.sched_active"] = 1, ["sm.schedulers"] = 1 },
   { ["pf.policy"] = "mthwp" }, { ["pf.policy"] = "dsap" }, { ["l1d.enable"] = false },
 }
+-- Runs that must give the same statistics as the one before them in the
+-- list (all but cycles_skipped): stepping every cycle as skipping idle
+-- ones (the gtx480 run).
+local same_stats = { [2] = true }
 local function describe(c)
   local t = {}
   for key, v in pairs(c) do if key ~= "quiet" then t[#t + 1] = key .. "=" .. tostring(v) end end
@@ -192,7 +198,8 @@ for s = first, last do
       local bad
       local ok, ref = pcall(run, ptx, grid, block, { mode = "functional" })
       if not ok then bad = "functional: " .. tostring(ref) end
-      for _, c in ipairs(configs) do
+      local prev
+      for ci, c in ipairs(configs) do
         if bad then break end
         local okc, got = pcall(run, ptx, grid, block, c)
         if not okc then
@@ -200,7 +207,18 @@ for s = first, last do
         else
           local d = differ(ref, got)
           if d then bad = describe(c) .. ": differs from the functional engine at " .. d end
+          if not bad and same_stats[ci] and prev then
+            for key, v in pairs(prev.stats) do
+              local w = got.stats[key]
+              if key ~= "cycles_skipped" and not (v == w or (v ~= v and w ~= w)) then
+                bad = ("%s: statistic %s is %s, %s with the run before"):format(describe(c), key, tostring(w),
+                                                                               tostring(v))
+                break
+              end
+            end
+          end
         end
+        prev = okc and got or nil
       end
       if bad then
         findings = findings + 1
