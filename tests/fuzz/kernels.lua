@@ -1,10 +1,11 @@
 -- kernels.lua: random CUDA kernels, compiled by nvcc (-O3 and -G), run by
 -- the functional engine and by the timing model on every preset and with
--- other schedulers and prefetchers; every output must be the same, and
--- stepping every cycle must give the statistics of skipping idle ones.  The
--- kernels are race-free by construction (each thread writes its own
--- outputs; shared memory between two barriers at the top level; integer
--- atomics only add, so their sums do not depend on the order), with
+-- other schedulers, prefetchers, throttles and cache policies; every
+-- output must be the same, and stepping every cycle must give the
+-- statistics of skipping idle ones.  The kernels are race-free by
+-- construction (each thread writes its own outputs; shared memory between
+-- two barriers at the top level; atomics only add, so their sums do not
+-- depend on the order), with
 -- divergent branches, data-dependent loops, gathers, shuffles, votes,
 -- local arrays, constant memory, __ldg, shared-memory atomics, and 64-bit,
 -- float and double math.  A difference, an error or a deadlock is a
@@ -154,7 +155,10 @@ local configs = {
   { preset = "gtx480" }, { ["run.skip_idle"] = false }, { preset = "g80-mtp" }, { preset = "fermi-thesis" }, { preset = "gtx980" },
   { preset = "v100" }, { preset = "gtx480-l1-48k" }, { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
   { ["sm.sched"] = "two-level", ["sm.sched_active"] = 1, ["sm.schedulers"] = 1 },
-  { ["pf.policy"] = "mthwp" }, { ["pf.policy"] = "dsap" }, { ["l1d.enable"] = false },
+  { ["pf.policy"] = "mthwp", ["throttle.policy"] = "mt" }, { ["pf.policy"] = "dsap" },
+  { ["pf.policy"] = "stridepc", ["pf.dest"] = "pfc", ["throttle.policy"] = "feedback" },
+  { ["pf.policy"] = "ghb-stride", ["throttle.policy"] = "lateness" }, { ["pf.policy"] = "nextline" },
+  { ["l1d.enable"] = false }, { ["l1d.write"] = "wb", ["coalesce.arch"] = "sector" },
 }
 -- Runs that must give the same statistics as the one before them in the
 -- list (all but cycles_skipped): stepping every cycle as skipping idle
