@@ -61,14 +61,17 @@ local function generate(s)
     nstmt = nstmt + 1
     local c = R(0, top and 16 or 8)
     if not top and R() < 0.25 then c = R(14, 15) end
+    if (c == 6 or c == 7) and depth >= 3 then c = 0 end    -- (no deeper nesting)
+    -- (barriers, shuffles and votes, c 9 to 12 and 16, only at the top
+    -- level: in divergent code the threads would not meet the same ones)
     if c <= 3 then put(iv() .. " = " .. iexpr() .. ";")
     elseif c <= 5 then put(fv() .. " = " .. fexpr() .. ";")
-    elseif c == 6 and depth < 3 then
+    elseif c == 6 then
       put("if (" .. iv() .. " " .. pick{ "<", ">", "==", "!=", "<=" } .. " " .. iv() .. ") {")
       block(R(1, 3))
       if R() < 0.5 then put("} else {"); block(R(1, 3)) end
       put("}")
-    elseif c == 7 and depth < 3 then
+    elseif c == 7 then
       local i = "i" .. nstmt
       put(("for (int %s = 0; %s < (%s & 7); %s++) {"):format(i, i, iv(), i))
       depth = depth + 1
