@@ -155,8 +155,9 @@ local function run(ptx, grid, block, opts)
 end
 
 local configs = {
-  { preset = "gtx480" }, { ["run.skip_idle"] = false }, { preset = "g80-mtp" }, { preset = "fermi-thesis" }, { preset = "gtx980" },
-  { preset = "v100" }, { preset = "gtx480-l1-48k" }, { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
+  { preset = "gtx480" }, { ["run.skip_idle"] = false }, { preset = "g80-mtp" }, { preset = "fermi-thesis" },
+  { preset = "gtx980" }, { preset = "v100" }, { preset = "gtx480-l1-48k" },
+  { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
   { ["sm.sched"] = "two-level", ["sm.sched_active"] = 1, ["sm.schedulers"] = 1 },
   { ["pf.policy"] = "mthwp", ["throttle.policy"] = "mt" }, { ["pf.policy"] = "dsap" },
   { ["pf.policy"] = "stridepc", ["pf.dest"] = "pfc", ["throttle.policy"] = "feedback" },
