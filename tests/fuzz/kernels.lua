@@ -1,12 +1,12 @@
 -- kernels.lua: random CUDA kernels, compiled by nvcc (-O3 and -G), run by
 -- the functional engine and by the timing model on every preset and with
 -- other schedulers, prefetchers, throttles and cache policies; every
--- output must be the same, and stepping every cycle, or running in slices
--- by gpu:step, must give the statistics of skipping idle ones.  The kernels are race-free by
--- construction (each thread writes its own outputs; shared memory between
--- two barriers at the top level; atomics only add, so their sums do not
--- depend on the order), with
--- divergent branches, data-dependent loops, gathers, shuffles, votes,
+-- output must be the same, and stepping every cycle, running in slices by
+-- gpu:step or recording must give the statistics of a plain run.  The
+-- kernels are race-free by construction (each thread writes its own
+-- outputs; shared memory between two barriers at the top level; atomics
+-- only add, so their sums do not depend on the order), with divergent
+-- branches, data-dependent loops, gathers, shuffles, votes,
 -- local arrays, constant memory, __ldg, shared-memory atomics, and 64-bit,
 -- float and double math.  A difference, an error or a deadlock is a
 -- finding (the first runs found the two-level scheduler deadlocking).
@@ -141,7 +141,8 @@ local N = 1000
 -- Run kernel file `ptx` with options `opts`; its four output arrays.
 -- (opts._step: begin the launch with gpu:start and run it by gpu:step in
 -- random slices of 1 to 3,000 cycles, as the TUI does, then gpu:finish;
--- opts._twice: launch the kernel twice, so that the atomic sums double)
+-- opts._twice: launch the kernel twice, so that the atomic sums double;
+-- opts._record: record warp histories, which keeps every LD/ST unit awake)
 local function run(ptx, grid, block, opts)
   local o = { quiet = true }
   for key, v in pairs(opts) do if key:sub(1, 1) ~= "_" then o[key] = v end end
@@ -152,6 +153,7 @@ local function run(ptx, grid, block, opts)
   local nt = grid * block
   local a = { gpu:array("i32", nt * 6), gpu:array("f32", nt * 3), gpu:array("i32", 4), gpu:array("f32", 1) }
   local args = { gpu:array("i32", ins), gpu:array("f32", fins), a[1], a[2], a[3], a[4], N }
+  if opts._record then gpu:record(true) end
   if opts._twice then      -- a second launch on the same gpu: warm caches, trained prefetchers
     gpu:launch(k, { grid = grid, block = block }, table.unpack(args))
   end
@@ -169,7 +171,8 @@ local function run(ptx, grid, block, opts)
 end
 
 local configs = {
-  { preset = "gtx480" }, { ["run.skip_idle"] = false }, { _step = true }, { preset = "g80-mtp" },
+  { preset = "gtx480" }, { ["run.skip_idle"] = false }, { _step = true }, { _record = true },
+  { preset = "g80-mtp" },
   { preset = "fermi-thesis" },
   { preset = "gtx980" }, { preset = "v100" }, { preset = "gtx480-l1-48k" },
   { ["sm.sched"] = "lrr" }, { ["sm.sched"] = "two-level" },
@@ -182,8 +185,9 @@ local configs = {
 }
 -- Runs that must give the same statistics as the one before them in the
 -- list (all but cycles_skipped): stepping every cycle as skipping idle
--- ones (the gtx480 run), and running in slices as in one go.
-local same_stats = { [2] = true, [3] = true }
+-- ones (the gtx480 run), running in slices as in one go, and recording as
+-- not.
+local same_stats = { [2] = true, [3] = true, [4] = true }
 local function describe(c)
   local t = {}
   for key, v in pairs(c) do t[#t + 1] = key .. "=" .. tostring(v) end
