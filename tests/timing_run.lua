@@ -154,7 +154,7 @@ gpu4:launch(gk, { grid = 1, block = 32 }, a, 1, o2)
 T.is(o2[5], 35, "... and the next kernel still runs")
 -- A diagnosis of many warps: one line for the warps of a CTA waiting at the
 -- same barrier, and whole lines in the error with a note where it stops
--- (the deadlock hook gets everything).
+-- (gpu:diagnosis() and the deadlock hook get everything).
 do
   local whole
   gpu4:on("deadlock", function(_, text) whole = text end)
@@ -162,13 +162,17 @@ do
   T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line %d+%) " ..
        "in split_barrier: wait at a barrier: 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere\n") ~= nil,
        "the even warps of SM 0's first CTA in one line: " .. tostring(msgd):match("\n([^\n]*)"))
-  T.ok(msgd:find("\n  ... (the diagnosis goes on: a \"deadlock\" hook gets the whole text)\n", 1, true) ~= nil,
+  T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")
+  T.is(gpu4:diagnosis(), whole, "gpu:diagnosis() is the hook's text")
   T.ok(#msgd < 1100, "the error keeps to its 1024 bytes (" .. #msgd .. " with Lua's position)")
   local lines = 0
   for _ in whole:gmatch("wait at a barrier") do lines = lines + 1 end
   T.is(lines, 64, "the hook's text: 64 lines of warps (two a CTA), the most it lists")
   T.ok(whole:find("\n  ... and %d+ more warp%(s%)\n") ~= nil, "and how many warps it left out")
+  gpu4:launch(gk, { grid = 1, block = 32 }, a, 1, o2)
+  T.is(gpu4:diagnosis(), nil, "gpu:diagnosis() after a launch that did not deadlock: nil")
+  T.is(ws.gpu{ quiet = true, mode = "functional" }:diagnosis(), nil, "... and on a functional gpu")
 end
 
 -- Options: bad keys and values are refused with the allowed range.

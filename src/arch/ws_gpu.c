@@ -249,9 +249,9 @@ static int deadlock(ws_gpu *g, ws_error *err)
                       (unsigned long long)(g->now - g->last_progress));
     if (hn >= (int)sizeof head) head[sizeof head - 2] = '\n';
     /* The error holds WS_ERROR_MAX bytes: as many whole lines of the
-     * diagnosis as fit, and a note when they stop short (the "deadlock"
-     * hook of the Lua API gets the whole text). */
-    static const char more[] = "  ... (the diagnosis goes on: a \"deadlock\" hook gets the whole text)\n";
+     * diagnosis as fit, and a note when they stop short (the Lua API's
+     * gpu:diagnosis() and "deadlock" hook get the whole text). */
+    static const char more[] = "  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n";
     const char *d = g->diag ? g->diag : "";
     size_t len = strlen(d), room = WS_ERROR_MAX - 1 - strlen(head);
     bool cut = len > room;

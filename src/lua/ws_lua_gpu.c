@@ -278,6 +278,20 @@ static void set_dim(lua_State *L, const char *k, const uint32_t v[3])
 }
 
 /* gpu:fault() -> table describing the last fault, or nil */
+/* gpu:diagnosis() -> the deadlock diagnosis of the last launch, whole (the
+ * error keeps only what fits in 1024 bytes), or nil */
+static int g_diagnosis(lua_State *L)
+{
+    ws_lgpu_check(L, 1);
+    const ws_lgpu *g = lua_touserdata(L, 1);
+    const char *d = g->tg ? ws_gpu_diagnosis(g->tg) : "";
+    if (*d)
+        lua_pushstring(L, d);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
 static int g_fault(lua_State *L)
 {
     static const char *const kinds[] = { "none", "out_of_bounds", "misaligned", "trap", "budget",
@@ -420,6 +434,7 @@ int ws_lua_open_gpu(lua_State *L)
         { "stats", g_stats },
         { "option", g_option },
         { "fault", g_fault },
+        { "diagnosis", g_diagnosis },
         { "allocations", g_allocations },
         { "close", g_close },
         { NULL, NULL },
