@@ -291,15 +291,22 @@ static void sched_remove(ws_sm *sm, uint32_t slot)
     if (sc->greedy == slot) sc->greedy = UINT32_MAX;
 }
 
+/* Two-level: the warp at position i of sc's list goes to its back. */
+static void sched_demote_at(ws_sm *sm, ws_sched *sc, uint32_t i)
+{
+    uint16_t slot = sc->list[i];
+    memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
+    sc->list[sc->n - 1] = slot;
+    sched_rebuild(sm, sc);
+}
+
 /* Two-level: a warp that starts a long wait goes to the back of the list. */
 static void sched_demote(ws_sm *sm, uint32_t slot)
 {
     ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
     for (uint32_t i = 0; i < sc->n; i++)
         if (sc->list[i] == slot) {
-            memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
-            sc->list[sc->n - 1] = (uint16_t)slot;
-            sched_rebuild(sm, sc);
+            sched_demote_at(sm, sc, i);
             break;
         }
 }
@@ -743,7 +750,7 @@ static void sched_refresh_active(ws_sm *sm, ws_sched *sc)
         const ws_slot *s = &sm->slots[sc->list[i]];
         if (s->at_barrier || s->in_membar || s->exited ||
             (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER))
-            sched_demote(sm, sc->list[i]);
+            sched_demote_at(sm, sc, i);
         else
             i++;
     }
