@@ -107,13 +107,19 @@ static int parse_dbl(const char *s, double *out)
     return 0;
 }
 
+/* Whether name is among list[0..n) (a NULL entry ends the list early). */
+static int in_list(const char *const *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n && list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 /* Whether option `name` (its table spelling) was given. */
 static int given(const cmdline *c, const char *name)
 {
-    for (int i = 0; i < c->ngiven; i++)
-        if (strcmp(c->given[i], name) == 0)
-            return 1;
-    return 0;
+    return in_list(c->given, (size_t)c->ngiven, name);
 }
 
 /* Remember that option `name` (a table's string) was given. */
@@ -431,15 +437,6 @@ static const char *const gen_own[][GEN_OPTS] = {
     [WS_GRAPH_GEN_GRID] = { "--width", "--height", "--remove", "--shortcuts" },
     [WS_GRAPH_GEN_GEOMETRIC] = { "--n", "--radius" },
 };
-
-/* Whether name is among list[0..n) (a NULL entry ends the list early). */
-static int in_list(const char *const *list, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n && list[i]; i++)
-        if (strcmp(list[i], name) == 0)
-            return 1;
-    return 0;
-}
 
 static int gen_option(const char *name)
 {

@@ -277,7 +277,6 @@ static void set_dim(lua_State *L, const char *k, const uint32_t v[3])
     lua_setfield(L, -2, k);
 }
 
-/* gpu:fault() -> table describing the last fault, or nil */
 /* gpu:diagnosis() -> the deadlock diagnosis of the last launch, whole (the
  * error keeps only what fits in 1024 bytes), or nil */
 static int g_diagnosis(lua_State *L)
@@ -292,6 +291,7 @@ static int g_diagnosis(lua_State *L)
     return 1;
 }
 
+/* gpu:fault() -> table describing the last fault, or nil */
 static int g_fault(lua_State *L)
 {
     static const char *const kinds[] = { "none", "out_of_bounds", "misaligned", "trap", "budget",
