@@ -40,6 +40,9 @@ int main(void)
     ok(strstr(err.msg, "deadlock in kernel 'k'") != NULL, "a deadlock: %.60s", err.msg);
     is_int(ws_line_errors(&f), 0, "every warp finished its work");
     ok(strstr(err.msg, "(no resident warps; 0 CTA(s) never dispatched)") != NULL, "no warp is stuck");
+    uint32_t dsm = 99, dslot = 99;
+    ok(!ws_gpu_diagnosis_warp(f.g, &dsm, &dslot) && dsm == 99 && dslot == 99,
+       "so the diagnosis names no first warp");
     ok(strstr(err.msg, "SM 0 holds: 0 request(s) queued at the LD/ST unit, 1 L1 MSHR entry waiting for a fill, "
                        "0 request(s) in the L1 miss queue, 0 bypassing L1, 0 L1 hit(s) to deliver\n") != NULL,
        "the diagnosis names SM 0's MSHR entry");

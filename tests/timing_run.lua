@@ -156,8 +156,14 @@ T.is(o2[5], 35, "... and the next kernel still runs")
 -- same barrier, and whole lines in the error with a note where it stops
 -- (gpu:diagnosis() and the deadlock hook get everything).
 do
-  local whole
-  gpu4:on("deadlock", function(_, text) whole = text end)
+  local whole, hsm, hslot, hstall
+  gpu4:on("deadlock", function(g, text)
+    whole = text
+    local _
+    _, hsm, hslot = g:diagnosis()
+    local w = g:sm(hsm):warp(hslot)
+    hstall = w and w:info().stall
+  end)
   local okd, msgd = pcall(gpu4.launch, gpu4, k, { grid = 90, block = 256 }, big)
   T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line %d+%) " ..
        "in split_barrier: wait at a barrier: 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere\n") ~= nil,
@@ -165,6 +171,12 @@ do
   T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")
   T.is(gpu4:diagnosis(), whole, "gpu:diagnosis() is the hook's text")
+  local _, dsm, dslot = gpu4:diagnosis()
+  T.ok(dsm == 0 and dslot == 0, "and the first warp it lists: SM 0 slot 0 (" .. tostring(dsm) .. ", "
+       .. tostring(dslot) .. ")")
+  T.ok(hsm == 0 and hslot == 0 and hstall == "barrier",
+       "in the hook, gpu:sm(sm):warp(slot) is that warp, waiting at a barrier")
+  T.is(gpu4:sm(dsm):warp(dslot), nil, "after gpu:launch raised, the launch has ended: the slot is empty")
   T.ok(#msgd < 1100, "the error keeps to its 1024 bytes (" .. #msgd .. " with Lua's position)")
   local lines = 0
   for _ in whole:gmatch("wait at a barrier") do lines = lines + 1 end

@@ -100,6 +100,13 @@ ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[
 ws_memsys *ws_gpu_memsys(ws_gpu *g) { return g->mem; }
 bool ws_gpu_launch_active(const ws_gpu *g) { return g->grid != NULL; }
 const char *ws_gpu_diagnosis(const ws_gpu *g) { return g->diag ? g->diag : ""; }
+bool ws_gpu_diagnosis_warp(const ws_gpu *g, uint32_t *sm, uint32_t *slot)
+{
+    if (!g->diag || g->diag_sm < 0) return false;
+    *sm = (uint32_t)g->diag_sm;
+    *slot = (uint32_t)g->diag_slot;
+    return true;
+}
 
 /* ------------------------------------------------------------ counters by owner / line */
 ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner)

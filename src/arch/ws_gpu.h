@@ -98,6 +98,9 @@ bool ws_gpu_launch_active(const ws_gpu *g);
 int ws_gpu_launch_end(ws_gpu *g, ws_error *err);
 /* Text describing every stuck warp after a deadlock ("" otherwise). */
 const char *ws_gpu_diagnosis(const ws_gpu *g);
+/* The first warp that diagnosis lists (a warp not at a barrier when there
+ * is one: what the others wait for); false when it lists none. */
+bool ws_gpu_diagnosis_warp(const ws_gpu *g, uint32_t *sm, uint32_t *slot);
 
 /* Inspection. */
 uint32_t ws_gpu_nsms(const ws_gpu *g);

@@ -113,8 +113,11 @@ static void describe(sbuf *b, const ws_sm *sm, const ws_slot *s)
 }
 
 /* The warps of CTA record cr at a barrier, one line for those at the same
- * pc (*shown lines so far, at most `cap`).  Returns the warps listed. */
-static uint32_t describe_barrier(sbuf *b, const ws_sm *sm, const ws_ctarec *cr, uint32_t *shown, uint32_t cap)
+ * pc (*shown lines so far, at most `cap`); the first warp listed goes to
+ * g's diag_sm and diag_slot when they have none yet.  Returns the warps
+ * listed. */
+static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_ctarec *cr, uint32_t *shown,
+                                 uint32_t cap)
 {
     uint32_t listed = 0;
     uint32_t at = 0, ex = 0;
@@ -137,6 +140,10 @@ static uint32_t describe_barrier(sbuf *b, const ws_sm *sm, const ws_ctarec *cr, 
         }
         sort_u32(slots, n);
         sort_u32(warps, n);
+        if (g->diag_sm < 0) {
+            g->diag_sm = (int32_t)sm->id;
+            g->diag_slot = (int32_t)slots[0];
+        }
         uint32_t cta[3];
         ws_cta_index(s->cta, cta);
         sb_printf(b, "  SM %u warp slot%s ", sm->id, n > 1 ? "s" : "");
@@ -160,6 +167,7 @@ void ws_gpu_diagnose(ws_gpu *g)
     sbuf b = { 0 };
     const uint32_t cap = 64;
     uint32_t shown = 0, total = 0, listed = 0;
+    g->diag_sm = g->diag_slot = -1;
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];
         for (uint32_t j = 0; j < sm->nslots; j++) {
@@ -169,6 +177,10 @@ void ws_gpu_diagnose(ws_gpu *g)
             if (at_barrier(s) || shown >= cap) continue;
             shown++;
             listed++;
+            if (g->diag_sm < 0) {
+                g->diag_sm = (int32_t)i;
+                g->diag_slot = (int32_t)j;
+            }
             uint32_t cta[3];
             ws_cta_index(s->cta, cta);
             sb_printf(&b, "  SM %u warp slot %u: CTA (%u,%u,%u) warp %u, pc %u (PTX line %u) in %s: ", i, j,
@@ -180,7 +192,7 @@ void ws_gpu_diagnose(ws_gpu *g)
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         ws_sm *sm = &g->sms[i];
         for (uint32_t c = 0; c < sm->nctas && shown < cap; c++) {
-            if (sm->ctas[c].used) listed += describe_barrier(&b, sm, &sm->ctas[c], &shown, cap);
+            if (sm->ctas[c].used) listed += describe_barrier(&b, g, sm, &sm->ctas[c], &shown, cap);
         }
     }
     if (total > listed) sb_printf(&b, "  ... and %u more warp(s)\n", total - listed);

@@ -81,6 +81,7 @@ struct ws_gpu {
     uint64_t last_progress;
     uint64_t age;               /* warp dispatch counter */
     char *diag;
+    int32_t diag_sm, diag_slot;   /* the diagnosis's first warp (-1: none) */
     /* totals */
     uint64_t cycles_total;      /* cycles spent in launches */
     uint64_t warp_insns, thread_insns;

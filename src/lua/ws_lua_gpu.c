@@ -278,17 +278,24 @@ static void set_dim(lua_State *L, const char *k, const uint32_t v[3])
 }
 
 /* gpu:diagnosis() -> the deadlock diagnosis of the last launch, whole (the
- * error keeps only what fits in 1024 bytes), or nil */
+ * error keeps only what fits in 1024 bytes), and the SM and slot of the
+ * first warp it lists (for gpu:sm(i):warp(slot)); or nil */
 static int g_diagnosis(lua_State *L)
 {
     ws_lgpu_check(L, 1);
     const ws_lgpu *g = lua_touserdata(L, 1);
     const char *d = g->tg ? ws_gpu_diagnosis(g->tg) : "";
-    if (*d)
-        lua_pushstring(L, d);
-    else
+    if (!*d) {
         lua_pushnil(L);
-    return 1;
+        return 1;
+    }
+    lua_pushstring(L, d);
+    uint32_t sm, slot;
+    if (!ws_gpu_diagnosis_warp(g->tg, &sm, &slot))
+        return 1;
+    lua_pushinteger(L, sm);
+    lua_pushinteger(L, slot);
+    return 3;
 }
 
 /* gpu:fault() -> table describing the last fault, or nil */

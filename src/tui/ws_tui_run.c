@@ -274,6 +274,36 @@ static bool stepwarp_done(ws_tui *t)
     return true;
 }
 
+/* A launch stopped with an error: it goes to the console and the status
+ * line.  The error of a deadlock holds only as much of its diagnosis as
+ * fits; the console gets the whole diagnosis instead, and (unless a warp is
+ * being followed) the warp it lists first is selected: a warp not at a
+ * barrier when there is one, which is what the others wait for. */
+static void launch_failed(ws_tui *t, const ws_error *err)
+{
+    const char *msg = err->msg[0] ? err->msg : "the launch failed";
+    const char *diag = t->g ? ws_gpu_diagnosis(t->g) : "";
+    if (!diag[0]) {
+        ws_tui_log(t, msg, true);
+        ws_tui_message(t, true, "%s", msg);
+        return;
+    }
+    size_t head = strcspn(msg, "\n");
+    ws_tui_log_kind(t, WS_LOG_ERR, msg, head);
+    ws_tui_log(t, diag, true);
+    uint32_t sm, slot;
+    if (!t->follow && ws_gpu_diagnosis_warp(t->g, &sm, &slot) && sm < ws_gpu_nsms(t->g) &&
+        slot < ws_gpu_warp_slots(t->g)) {
+        t->sm = sm;
+        t->slot = slot;
+        ws_tui_message(t, true, "deadlock at cycle %" PRIu64 ": the diagnosis is in the console (view 8); SM %" PRIu32
+                       " warp slot %" PRIu32 ", the first warp it lists, is selected", ws_gpu_cycle(t->g), sm, slot);
+    } else {
+        ws_tui_message(t, true, "deadlock at cycle %" PRIu64 ": the diagnosis is in the console (view 8)",
+                       ws_gpu_cycle(t->g));
+    }
+}
+
 int ws_tui_step(ws_tui *t, uint64_t n)
 {
     if (!t->lg || !t->g || (t->rs != WS_RS_PAUSED && t->rs != WS_RS_RUNNING))
@@ -326,8 +356,7 @@ int ws_tui_step(ws_tui *t, uint64_t n)
     default:
         stepwarp_end(t);
         t->rs = WS_RS_ERROR;
-        ws_tui_log(t, err.msg[0] ? err.msg : "the launch failed", true);
-        ws_tui_message(t, true, "%s", err.msg[0] ? err.msg : "the launch failed");
+        launch_failed(t, &err);
         break;
     }
     ws_tui_refollow(t);
