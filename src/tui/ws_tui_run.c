@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "arch/ws_gpu.h"
+#include "core/ws_core.h"
 #include "arch/ws_gpu_dbg.h"
 #include "lua/ws_lua_ctl.h"
 #include "arch/ws_dram.h"
@@ -274,18 +275,60 @@ static bool stepwarp_done(ws_tui *t)
     return true;
 }
 
+/* The slot of SM sm holding warp `warp` of CTA cta, or -1. */
+static int32_t slot_of_warp(ws_tui *t, uint32_t sm, const uint32_t cta[3], uint32_t warp)
+{
+    ws_warp_info wi;
+    for (uint32_t k = 0, n = ws_gpu_warp_slots(t->g); k < n; k++) {
+        ws_gpu_warp(t->g, sm, k, &wi);
+        if (same_warp(&wi, cta, warp)) return (int32_t)k;
+    }
+    return -1;
+}
+
+/* A fault: the warp that faulted is selected (unless a warp is being
+ * followed), so that the warp and source views show it. */
+static void fault_select(ws_tui *t)
+{
+    const ws_fault *f = ws_device_last_fault(ws_gpu_device(t->g));
+    if (!f || t->follow) return;
+    uint32_t nsm = ws_gpu_nsms(t->g);
+    for (uint32_t i = 0; i < nsm; i++) {
+        uint32_t sm = (f->sm + i) % nsm;        /* (its own SM first) */
+        int32_t slot = slot_of_warp(t, sm, f->cta, f->warp);
+        if (slot < 0) continue;
+        t->sm = sm;
+        t->slot = (uint32_t)slot;
+        char line[160];
+        int n = snprintf(line, sizeof line, "SM %" PRIu32 " warp slot %" PRId32 ", the warp that faulted (CTA (%" PRIu32
+                         ",%" PRIu32 ",%" PRIu32 ") warp %" PRIu32 "), is selected", sm, slot, f->cta[0], f->cta[1],
+                         f->cta[2], f->warp);
+        ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+        return;
+    }
+}
+
 /* A launch stopped with an error: it goes to the console and the status
  * line.  The error of a deadlock holds only as much of its diagnosis as
  * fits; the console gets the whole diagnosis instead, and (unless a warp is
  * being followed) the warp it lists first is selected: a warp not at a
- * barrier when there is one, which is what the others wait for. */
+ * barrier when there is one, which is what the others wait for.  After a
+ * fault the warp that faulted is selected. */
 static void launch_failed(ws_tui *t, const ws_error *err)
 {
     const char *msg = err->msg[0] ? err->msg : "the launch failed";
     const char *diag = t->g ? ws_gpu_diagnosis(t->g) : "";
     if (!diag[0]) {
         ws_tui_log(t, msg, true);
-        ws_tui_message(t, true, "%s", msg);
+        /* the status line is narrow: a fault's PTX file without its directory */
+        const ws_fault *f = t->g ? ws_device_last_fault(ws_gpu_device(t->g)) : NULL;
+        size_t fl = f ? strlen(f->file) : 0;
+        const char *base = f ? strrchr(f->file, '/') : NULL;
+        if (base && fl && !strncmp(msg, f->file, fl) && msg[fl] == ':')
+            ws_tui_message(t, true, "%s", msg + (base + 1 - f->file));
+        else
+            ws_tui_message(t, true, "%s", msg);
+        if (t->g) fault_select(t);
         return;
     }
     size_t head = strcspn(msg, "\n");
