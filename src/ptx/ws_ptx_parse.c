@@ -23,10 +23,10 @@ typedef struct ws_ptx_pdesc {
 } ws_ptx_pdesc;
 
 /* ------------------------------------------------------------------ errors, tokens */
-static _Noreturn void vfail(ws_ptx_parser *p, uint32_t line, uint32_t col, const char *fmt, va_list ap)
+/* (the callers format the message and end their va_list before this jumps
+ * out: a va_start needs its va_end in the same function) */
+static _Noreturn void fail_msg(ws_ptx_parser *p, uint32_t line, uint32_t col, const char *msg)
 {
-    char msg[WS_ERROR_MAX];
-    vsnprintf(msg, sizeof msg, fmt, ap);
     int code = strncmp(msg, "unsupported", 11) == 0 ? WS_E_UNSUPPORTED : WS_E_PARSE;
     ws_error_set(p->err, code, "%s:%u:%u: %s", p->path, line, col, msg);
     longjmp(p->jb, 1);
@@ -34,17 +34,23 @@ static _Noreturn void vfail(ws_ptx_parser *p, uint32_t line, uint32_t col, const
 
 _Noreturn void ws_ptx_fail_pos(ws_ptx_parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
 {
+    char msg[WS_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vfail(p, line, col, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_msg(p, line, col, msg);
 }
 
 _Noreturn void ws_ptx_fail_at(ws_ptx_parser *p, size_t tok, const char *fmt, ...)
 {
     const ws_ptx_tok *t = ws_ptx_tok_at(p, tok);
+    char msg[WS_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vfail(p, t->line, t->col, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_msg(p, t->line, t->col, msg);
 }
 
 const char *ws_ptx_desc(ws_ptx_parser *p, size_t i)
