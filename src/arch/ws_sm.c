@@ -291,13 +291,34 @@ static void sched_remove(ws_sm *sm, uint32_t slot)
     if (sc->greedy == slot) sc->greedy = UINT32_MAX;
 }
 
-/* Two-level: the warp at position i of sc's list goes to its back. */
+/* Position bit set t (positions 0..127) without bit i: the bits above it
+ * move down one. */
+static void bits_drop(uint64_t t[2], uint32_t i)
+{
+    uint32_t w = i >> 6, b = i & 63;
+    uint64_t below = b ? ~0ull >> (64 - b) : 0;
+    uint64_t above = b < 63 ? (t[w] >> (b + 1)) << b : 0;
+    t[w] = (t[w] & below) | above;
+    if (w == 0) {
+        t[0] |= t[1] << 63;
+        t[1] >>= 1;
+    }
+}
+
+/* Two-level: the warp at position i of sc's list goes to its back.  The
+ * warps after it move up one: their positions and timed bits follow
+ * (nnever counts the same warps). */
 static void sched_demote_at(ws_sm *sm, ws_sched *sc, uint32_t i)
 {
+    uint32_t last = sc->n - 1;
+    if (i >= last) return;
     uint16_t slot = sc->list[i];
-    memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
-    sc->list[sc->n - 1] = slot;
-    sched_rebuild(sm, sc);
+    memmove(&sc->list[i], &sc->list[i + 1], (last - i) * sizeof *sc->list);
+    sc->list[last] = slot;
+    uint8_t *lpos = sm->scheds->lpos;
+    for (uint32_t j = i; j <= last; j++) lpos[sc->list[j]] = (uint8_t)j;
+    bits_drop(sc->timed, i);
+    if (sm->scheds->eelig[slot] != WS_NEVER) sc->timed[last >> 6] |= 1ull << (last & 63);
 }
 
 /* Two-level: a warp that starts a long wait goes to the back of the list. */
@@ -745,14 +766,35 @@ unit:
  * wait for is outside it, and nothing would ever examine that warp. */
 static void sched_refresh_active(ws_sm *sm, ws_sched *sc)
 {
-    uint32_t act = sc->n < sm->gpu->cfg.sched_active ? sc->n : sm->gpu->cfg.sched_active;
-    for (uint32_t i = 0, k = 0; k < act && i < sc->n; k++) {
-        const ws_slot *s = &sm->slots[sc->list[i]];
+    /* Each warp of the active set is looked at once, in list order (a
+     * demoted one goes behind every warp not looked at), so demoting them
+     * one by one comes down to a stable partition: the waiting ones of the
+     * active set move to the back, in their order. */
+    uint32_t n = sc->n, act = n < sm->gpu->cfg.sched_active ? n : sm->gpu->cfg.sched_active;
+    uint16_t moved[128];
+    uint32_t nm = 0, keep = 0, first = act;
+    for (uint32_t i = 0; i < act; i++) {
+        uint16_t x = sc->list[i];
+        const ws_slot *s = &sm->slots[x];
         if (s->at_barrier || s->in_membar || s->exited ||
-            (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER))
-            sched_demote_at(sm, sc, i);
-        else
-            i++;
+            (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER)) {
+            if (!nm) first = i;
+            moved[nm++] = x;
+        } else {
+            sc->list[keep++] = x;
+        }
+    }
+    if (!nm) return;
+    memmove(&sc->list[keep], &sc->list[act], (n - act) * sizeof *sc->list);
+    memcpy(&sc->list[n - nm], moved, nm * sizeof *sc->list);
+    /* positions from the first demoted one on changed (nnever did not) */
+    const ws_sched *s0 = sm->scheds;
+    for (uint32_t k = first >> 6; k < 2; k++)
+        sc->timed[k] &= k == first >> 6 && (first & 63) ? ~0ull >> (64 - (first & 63)) : 0;
+    for (uint32_t j = first; j < n; j++) {
+        uint32_t x = sc->list[j];
+        s0->lpos[x] = (uint8_t)j;
+        if (s0->eelig[x] != WS_NEVER) sc->timed[j >> 6] |= 1ull << (j & 63);
     }
 }
 
