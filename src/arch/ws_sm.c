@@ -276,18 +276,24 @@ static void sched_add(ws_sm *sm, uint32_t slot)
     sched_place(sm, sc, slot, i);
 }
 
+static void bits_drop(uint64_t t[2], uint32_t i);
+
+/* The slot leaves its scheduler's list: the warps after it move up one
+ * (their positions and timed bits follow), and its scan entry no longer
+ * counts there. */
 static void sched_remove(ws_sm *sm, uint32_t slot)
 {
-    ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
-    for (uint32_t i = 0; i < sc->n; i++)
-        if (sc->list[i] == slot) {
-            memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
-            sc->n--;
-            if (sc->rr > i && sc->rr > 0) sc->rr--;
-            sm->scheds->lpos[slot] = LPOS_NONE;
-            sched_rebuild(sm, sc);
-            break;
-        }
+    ws_sched *s0 = sm->scheds, *sc = &s0[sm->slots[slot].sched];
+    uint32_t i = s0->lpos[slot];
+    if (i != LPOS_NONE && i < sc->n && sc->list[i] == slot) {
+        if (s0->eelig[slot] == WS_NEVER) sc->nnever[s0->ecls[slot]]--;
+        memmove(&sc->list[i], &sc->list[i + 1], (sc->n - i - 1) * sizeof *sc->list);
+        sc->n--;
+        if (sc->rr > i && sc->rr > 0) sc->rr--;
+        s0->lpos[slot] = LPOS_NONE;
+        for (uint32_t j = i; j < sc->n; j++) s0->lpos[sc->list[j]] = (uint8_t)j;
+        bits_drop(sc->timed, i);
+    }
     if (sc->greedy == slot) sc->greedy = UINT32_MAX;
 }
 
