@@ -159,8 +159,7 @@ do
   local whole, hsm, hslot, hstall
   gpu4:on("deadlock", function(g, text)
     whole = text
-    local _
-    _, hsm, hslot = g:diagnosis()
+    hsm, hslot = g:diagnosis_warp()
     local w = g:sm(hsm):warp(hslot)
     hstall = w and w:info().stall
   end)
@@ -171,9 +170,10 @@ do
   T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")
   T.is(gpu4:diagnosis(), whole, "gpu:diagnosis() is the hook's text")
-  local _, dsm, dslot = gpu4:diagnosis()
-  T.ok(dsm == 0 and dslot == 0, "and the first warp it lists: SM 0 slot 0 (" .. tostring(dsm) .. ", "
-       .. tostring(dslot) .. ")")
+  T.is(select("#", gpu4:diagnosis()), 1, "gpu:diagnosis() returns the text alone")
+  local dsm, dslot = gpu4:diagnosis_warp()
+  T.ok(dsm == 0 and dslot == 0, "gpu:diagnosis_warp(): the first warp it lists, SM 0 slot 0 (" .. tostring(dsm)
+       .. ", " .. tostring(dslot) .. ")")
   T.ok(hsm == 0 and hslot == 0 and hstall == "barrier",
        "in the hook, gpu:sm(sm):warp(slot) is that warp, waiting at a barrier")
   T.is(gpu4:sm(dsm):warp(dslot), nil, "after gpu:launch raised, the launch has ended: the slot is empty")
@@ -184,6 +184,7 @@ do
   T.ok(whole:find("\n  ... and %d+ more warp%(s%)\n") ~= nil, "and how many warps it left out")
   gpu4:launch(gk, { grid = 1, block = 32 }, a, 1, o2)
   T.is(gpu4:diagnosis(), nil, "gpu:diagnosis() after a launch that did not deadlock: nil")
+  T.is(gpu4:diagnosis_warp(), nil, "... and gpu:diagnosis_warp()")
   T.is(ws.gpu{ quiet = true, mode = "functional" }:diagnosis(), nil, "... and on a functional gpu")
 end
 

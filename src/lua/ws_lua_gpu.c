@@ -278,24 +278,33 @@ static void set_dim(lua_State *L, const char *k, const uint32_t v[3])
 }
 
 /* gpu:diagnosis() -> the deadlock diagnosis of the last launch, whole (the
- * error keeps only what fits in 1024 bytes), and the SM and slot of the
- * first warp it lists (for gpu:sm(i):warp(slot)); or nil */
+ * error keeps only what fits in 1024 bytes), or nil */
 static int g_diagnosis(lua_State *L)
 {
     ws_lgpu_check(L, 1);
     const ws_lgpu *g = lua_touserdata(L, 1);
     const char *d = g->tg ? ws_gpu_diagnosis(g->tg) : "";
-    if (!*d) {
+    if (*d)
+        lua_pushstring(L, d);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* gpu:diagnosis_warp() -> the SM and slot of the first warp that diagnosis
+ * lists (for gpu:sm(i):warp(slot)), or nil */
+static int g_diagnosis_warp(lua_State *L)
+{
+    ws_lgpu_check(L, 1);
+    const ws_lgpu *g = lua_touserdata(L, 1);
+    uint32_t sm, slot;
+    if (!g->tg || !ws_gpu_diagnosis_warp(g->tg, &sm, &slot)) {
         lua_pushnil(L);
         return 1;
     }
-    lua_pushstring(L, d);
-    uint32_t sm, slot;
-    if (!ws_gpu_diagnosis_warp(g->tg, &sm, &slot))
-        return 1;
     lua_pushinteger(L, sm);
     lua_pushinteger(L, slot);
-    return 3;
+    return 2;
 }
 
 /* gpu:fault() -> table describing the last fault, or nil */
@@ -442,6 +451,7 @@ int ws_lua_open_gpu(lua_State *L)
         { "option", g_option },
         { "fault", g_fault },
         { "diagnosis", g_diagnosis },
+        { "diagnosis_warp", g_diagnosis_warp },
         { "allocations", g_allocations },
         { "close", g_close },
         { NULL, NULL },
