@@ -96,4 +96,35 @@ t_is "$out" "no gpu here" "the script still ran"
 t_match "$(cat "$WS_BUILDDIR/cli.err")" "warpscope: --csv: nothing written to '.*cli_n.csv'" "and the missing CSV is named"
 rm -f "$WS_BUILDDIR/cli.out" "$WS_BUILDDIR/cli.err" "$WS_BUILDDIR/cli_nogpu.lua"
 
+# A batch run that dies of a deadlock: the error keeps the first 1024 bytes
+# of the diagnosis, then the whole of it follows (nothing can ask
+# gpu:diagnosis() any more).  split_barrier on 90 CTAs: 720 warps at
+# barriers, 64 lines and a count of the rest.
+dl="$WS_BUILDDIR/cli_deadlock.lua"
+cat > "$dl" <<'EOF'
+local ws = require "warpscope"
+local gpu = ws.gpu{ quiet = true, ["run.deadlock"] = 2000 }
+local k = gpu:load_ptx(ws.datadir .. "/scenarios/micro/deadlock.ptx"):kernel("split_barrier")
+local out = gpu:array("i32", 256 * 90, { name = "out" })
+if arg[1] == "caught" then
+  print(pcall(gpu.launch, gpu, k, { grid = 90, block = 256 }, out) and "no deadlock" or "caught")
+  error("something else")
+end
+gpu:launch(k, { grid = 90, block = 256 }, out)
+EOF
+$W --batch --datadir "$WS_SRCDIR" "$dl" >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "a deadlock ends a batch run with status 1"
+err=$(cat "$WS_BUILDDIR/cli.err")
+t_match "$err" "^warpscope: .*cli_deadlock.lua:9: deadlock in kernel 'split_barrier' at cycle [0-9]+" "the error comes first"
+t_match "$err" '^  \.\.\. \(the diagnosis goes on: gpu:diagnosis\(\) has the whole text\)$' "it stops where 1024 bytes end"
+t_match "$err" '^warpscope: the whole deadlock diagnosis:$' "then the whole diagnosis follows"
+t_is "$(tail -1 "$WS_BUILDDIR/cli.err")" "  ... and 464 more warp(s)" "to its end"
+t_is "$(sed -n '/^warpscope: the whole deadlock diagnosis:$/,$p' "$WS_BUILDDIR/cli.err" | grep -c 'wait at a barrier')" 64 \
+     "64 lines of warps at barriers in it"
+$W --batch --datadir "$WS_SRCDIR" "$dl" caught >"$WS_BUILDDIR/cli.out" 2>"$WS_BUILDDIR/cli.err"
+t_is "$?" 1 "a caught deadlock, then another error"
+t_is "$(cat "$WS_BUILDDIR/cli.out")" "caught" "the script caught the deadlock"
+t_match "$(cat "$WS_BUILDDIR/cli.err")" "something else" "the other error ends the run"
+if grep -q 'whole deadlock diagnosis' "$WS_BUILDDIR/cli.err"; then t_ok 1 "no diagnosis with it"; else t_ok 0 "no diagnosis with it"; fi
+rm -f "$dl" "$WS_BUILDDIR/cli.out" "$WS_BUILDDIR/cli.err"
+
 t_done

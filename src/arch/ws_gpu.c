@@ -258,7 +258,7 @@ static int deadlock(ws_gpu *g, ws_error *err)
     /* The error holds WS_ERROR_MAX bytes: as many whole lines of the
      * diagnosis as fit, and a note when they stop short (the Lua API's
      * gpu:diagnosis() and "deadlock" hook get the whole text). */
-    static const char more[] = "  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n";
+    static const char more[] = "  ... " WS_GPU_DIAG_MORE "\n";
     const char *d = g->diag ? g->diag : "";
     size_t len = strlen(d), room = WS_ERROR_MAX - 1 - strlen(head);
     bool cut = len > room;

@@ -96,8 +96,11 @@ int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err);
 bool ws_gpu_launch_active(const ws_gpu *g);
 /* Close the launch: statistics snapshot, grid freed. */
 int ws_gpu_launch_end(ws_gpu *g, ws_error *err);
-/* Text describing every stuck warp after a deadlock ("" otherwise). */
+/* Text describing every stuck warp after a deadlock ("" otherwise).  The
+ * deadlock's error holds as much of it as fits in its 1024 bytes, and
+ * WS_GPU_DIAG_MORE where it stops short. */
 const char *ws_gpu_diagnosis(const ws_gpu *g);
+#define WS_GPU_DIAG_MORE "(the diagnosis goes on: gpu:diagnosis() has the whole text)"
 /* The first warp that diagnosis lists (a warp not at a barrier when there
  * is one: what the others wait for); false when it lists none. */
 bool ws_gpu_diagnosis_warp(const ws_gpu *g, uint32_t *sm, uint32_t *slot);

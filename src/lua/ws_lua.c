@@ -3,6 +3,7 @@
 #include "lua/ws_lua_gpu.h"
 #include "lua/ws_lua_buffer.h"
 #include "lua/ws_lua_graph.h"
+#include "arch/ws_gpu.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
@@ -250,7 +251,13 @@ int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
     if (st == LUA_OK)
         st = lua_pcall(L, 0, 0, base + 1);
     if (st != LUA_OK) {
-        fprintf(stderr, "warpscope: %s\n", lua_tostring(L, -1));
+        const char *msg = lua_tostring(L, -1);
+        fprintf(stderr, "warpscope: %s\n", msg);
+        /* a deadlock's error stops its diagnosis at 1024 bytes: here,
+         * where nothing can ask gpu:diagnosis() any more, the whole of it */
+        if (msg && strstr(msg, WS_GPU_DIAG_MORE) &&
+            lua_getfield(L, LUA_REGISTRYINDEX, WS_LUA_LAST_DIAGNOSIS) == LUA_TSTRING)
+            fprintf(stderr, "warpscope: the whole deadlock diagnosis:\n%s", lua_tostring(L, -1));
         lua_settop(L, base);
         return 1;
     }

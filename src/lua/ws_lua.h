@@ -49,6 +49,10 @@ void ws_lua_check_interrupt(lua_State *L);
  * Prints "warpscope: <error with traceback>" on stderr on failure.
  * Returns 0 on success, 1 on a Lua error. */
 int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv);
+/* Registry field holding the whole diagnosis of the last deadlock raised
+ * to Lua (its error keeps only the first 1024 bytes): a batch run that
+ * dies of that error prints the rest. */
+#define WS_LUA_LAST_DIAGNOSIS "warpscope.last_diagnosis"
 
 /* A message handler for lua_pcall: the error (or its __tostring) with a
  * traceback. */

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_ctl_int.h"
 #include "util/ws_util.h"
 
@@ -379,6 +380,10 @@ int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
             int erc = -1;
             if (fire_throttle(L, g, &e) < 0) add_error(err, &erc, &e);
             const char *diag = ws_gpu_diagnosis(tg);
+            if (diag && *diag) {
+                lua_pushstring(L, diag);
+                lua_setfield(L, LUA_REGISTRYINDEX, WS_LUA_LAST_DIAGNOSIS);
+            }
             if (diag && *diag && has_hooks(c, WS_HOOK_DEADLOCK)) {
                 lua_pushstring(L, diag);
                 if (run_hooks(L, g, WS_HOOK_DEADLOCK, 1, &e) < 0) add_error(err, &erc, &e);
