@@ -208,6 +208,20 @@ static void sched_rebuild(ws_sm *sm, ws_sched *sc)
     for (uint32_t i = 0; i < sc->n; i++) sched_place(sm, sc, sc->list[i], i);
 }
 
+/* The warps from position `from` of sc's list on moved (nnever counts the
+ * same warps): their positions and timed bits again. */
+static void sched_renumber(ws_sm *sm, ws_sched *sc, uint32_t from)
+{
+    const ws_sched *s0 = sm->scheds;
+    for (uint32_t k = from >> 6; k < 2; k++)
+        sc->timed[k] &= k == from >> 6 && (from & 63) ? ~0ull >> (64 - (from & 63)) : 0;
+    for (uint32_t j = from; j < sc->n; j++) {
+        uint32_t x = sc->list[j];
+        s0->lpos[x] = (uint8_t)j;
+        if (s0->eelig[x] != WS_NEVER) sc->timed[j >> 6] |= 1ull << (j & 63);
+    }
+}
+
 /* Mirror slot s into the scan arrays.  Every change of a slot's elig,
  * reason or warp is followed by this, except ws_gpu.c emptying the slots of
  * an unclean launch, after which ws_sm_add_cta resyncs the whole SM (and
@@ -276,11 +290,8 @@ static void sched_add(ws_sm *sm, uint32_t slot)
     sched_place(sm, sc, slot, i);
 }
 
-static void bits_drop(uint64_t t[2], uint32_t i);
-
-/* The slot leaves its scheduler's list: the warps after it move up one
- * (their positions and timed bits follow), and its scan entry no longer
- * counts there. */
+/* The slot leaves its scheduler's list: the warps after it move up one,
+ * and its scan entry no longer counts there. */
 static void sched_remove(ws_sm *sm, uint32_t slot)
 {
     ws_sched *s0 = sm->scheds, *sc = &s0[sm->slots[slot].sched];
@@ -291,29 +302,13 @@ static void sched_remove(ws_sm *sm, uint32_t slot)
         sc->n--;
         if (sc->rr > i && sc->rr > 0) sc->rr--;
         s0->lpos[slot] = LPOS_NONE;
-        for (uint32_t j = i; j < sc->n; j++) s0->lpos[sc->list[j]] = (uint8_t)j;
-        bits_drop(sc->timed, i);
+        sched_renumber(sm, sc, i);
     }
     if (sc->greedy == slot) sc->greedy = UINT32_MAX;
 }
 
-/* Position bit set t (positions 0..127) without bit i: the bits above it
- * move down one. */
-static void bits_drop(uint64_t t[2], uint32_t i)
-{
-    uint32_t w = i >> 6, b = i & 63;
-    uint64_t below = b ? ~0ull >> (64 - b) : 0;
-    uint64_t above = b < 63 ? (t[w] >> (b + 1)) << b : 0;
-    t[w] = (t[w] & below) | above;
-    if (w == 0) {
-        t[0] |= t[1] << 63;
-        t[1] >>= 1;
-    }
-}
-
-/* Two-level: the warp at position i of sc's list goes to its back.  The
- * warps after it move up one: their positions and timed bits follow
- * (nnever counts the same warps). */
+/* Two-level: the warp at position i of sc's list goes to its back; the
+ * warps after it move up one. */
 static void sched_demote_at(ws_sm *sm, ws_sched *sc, uint32_t i)
 {
     uint32_t last = sc->n - 1;
@@ -321,10 +316,7 @@ static void sched_demote_at(ws_sm *sm, ws_sched *sc, uint32_t i)
     uint16_t slot = sc->list[i];
     memmove(&sc->list[i], &sc->list[i + 1], (last - i) * sizeof *sc->list);
     sc->list[last] = slot;
-    uint8_t *lpos = sm->scheds->lpos;
-    for (uint32_t j = i; j <= last; j++) lpos[sc->list[j]] = (uint8_t)j;
-    bits_drop(sc->timed, i);
-    if (sm->scheds->eelig[slot] != WS_NEVER) sc->timed[last >> 6] |= 1ull << (last & 63);
+    sched_renumber(sm, sc, i);
 }
 
 /* Two-level: a warp that starts a long wait goes to the back of the list. */
@@ -793,15 +785,7 @@ static void sched_refresh_active(ws_sm *sm, ws_sched *sc)
     if (!nm) return;
     memmove(&sc->list[keep], &sc->list[act], (n - act) * sizeof *sc->list);
     memcpy(&sc->list[n - nm], moved, nm * sizeof *sc->list);
-    /* positions from the first demoted one on changed (nnever did not) */
-    const ws_sched *s0 = sm->scheds;
-    for (uint32_t k = first >> 6; k < 2; k++)
-        sc->timed[k] &= k == first >> 6 && (first & 63) ? ~0ull >> (64 - (first & 63)) : 0;
-    for (uint32_t j = first; j < n; j++) {
-        uint32_t x = sc->list[j];
-        s0->lpos[x] = (uint8_t)j;
-        if (s0->eelig[x] != WS_NEVER) sc->timed[j >> 6] |= 1ull << (j & 63);
-    }
+    sched_renumber(sm, sc, first);
 }
 
 /* The order an LRR or two-level scheduler examines its warps in this cycle
