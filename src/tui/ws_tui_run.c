@@ -52,6 +52,27 @@ static bool same_warp(const ws_warp_info *wi, const uint32_t cta[3], uint32_t wa
     return wi->valid && wi->warp == warp && !memcmp(wi->cta, cta, sizeof wi->cta);
 }
 
+/* Where warp `warp` of CTA cta is, looking at SM first_sm first and then
+ * the SMs after it (wrapping around): its SM and slot, or false. */
+static bool find_warp(ws_tui *t, const uint32_t cta[3], uint32_t warp, uint32_t first_sm, uint32_t *sm,
+                      uint32_t *slot)
+{
+    ws_warp_info wi;
+    uint32_t nsm = ws_gpu_nsms(t->g), ns = ws_gpu_warp_slots(t->g);
+    for (uint32_t i = 0; i < nsm; i++) {
+        uint32_t s = (first_sm + i) % nsm;
+        for (uint32_t k = 0; k < ns; k++) {
+            ws_gpu_warp(t->g, s, k, &wi);
+            if (same_warp(&wi, cta, warp)) {
+                *sm = s;
+                *slot = k;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 void ws_tui_refollow(ws_tui *t)
 {
     if (!t->follow || !t->g || !ws_gpu_launch_active(t->g))
@@ -60,16 +81,7 @@ void ws_tui_refollow(ws_tui *t)
     ws_gpu_warp(t->g, t->sm, t->slot, &wi);
     if (same_warp(&wi, t->follow_cta, t->follow_warp))
         return;
-    uint32_t nsm = ws_gpu_nsms(t->g), ns = ws_gpu_warp_slots(t->g);
-    for (uint32_t s = 0; s < nsm; s++)
-        for (uint32_t k = 0; k < ns; k++) {
-            ws_gpu_warp(t->g, s, k, &wi);
-            if (same_warp(&wi, t->follow_cta, t->follow_warp)) {
-                t->sm = s;
-                t->slot = k;
-                return;
-            }
-        }
+    find_warp(t, t->follow_cta, t->follow_warp, 0, &t->sm, &t->slot);
 }
 
 /* The samples read the model's live counters, never ws_gpu_stats_sync:
@@ -275,37 +287,22 @@ static bool stepwarp_done(ws_tui *t)
     return true;
 }
 
-/* The slot of SM sm holding warp `warp` of CTA cta, or -1. */
-static int32_t slot_of_warp(ws_tui *t, uint32_t sm, const uint32_t cta[3], uint32_t warp)
-{
-    ws_warp_info wi;
-    for (uint32_t k = 0, n = ws_gpu_warp_slots(t->g); k < n; k++) {
-        ws_gpu_warp(t->g, sm, k, &wi);
-        if (same_warp(&wi, cta, warp)) return (int32_t)k;
-    }
-    return -1;
-}
-
 /* A fault: the warp that faulted is selected (unless a warp is being
  * followed), so that the warp and source views show it. */
 static void fault_select(ws_tui *t)
 {
     const ws_fault *f = ws_device_last_fault(ws_gpu_device(t->g));
     if (!f || t->follow) return;
-    uint32_t nsm = ws_gpu_nsms(t->g);
-    for (uint32_t i = 0; i < nsm; i++) {
-        uint32_t sm = (f->sm + i) % nsm;        /* (its own SM first) */
-        int32_t slot = slot_of_warp(t, sm, f->cta, f->warp);
-        if (slot < 0) continue;
-        t->sm = sm;
-        t->slot = (uint32_t)slot;
-        char line[160];
-        int n = snprintf(line, sizeof line, "SM %" PRIu32 " warp slot %" PRId32 ", the warp that faulted (CTA (%" PRIu32
-                         ",%" PRIu32 ",%" PRIu32 ") warp %" PRIu32 "), is selected", sm, slot, f->cta[0], f->cta[1],
-                         f->cta[2], f->warp);
-        ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    uint32_t sm, slot;
+    if (!find_warp(t, f->cta, f->warp, f->sm % ws_gpu_nsms(t->g), &sm, &slot))     /* (its own SM first) */
         return;
-    }
+    t->sm = sm;
+    t->slot = slot;
+    char line[160];
+    int n = snprintf(line, sizeof line, "SM %" PRIu32 " warp slot %" PRIu32 ", the warp that faulted (CTA (%" PRIu32
+                     ",%" PRIu32 ",%" PRIu32 ") warp %" PRIu32 "), is selected", sm, slot, f->cta[0], f->cta[1],
+                     f->cta[2], f->warp);
+    ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
 /* A launch stopped with an error: it goes to the console and the status
