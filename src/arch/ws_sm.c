@@ -323,11 +323,8 @@ static void sched_demote_at(ws_sm *sm, ws_sched *sc, uint32_t i)
 static void sched_demote(ws_sm *sm, uint32_t slot)
 {
     ws_sched *sc = &sm->scheds[sm->slots[slot].sched];
-    for (uint32_t i = 0; i < sc->n; i++)
-        if (sc->list[i] == slot) {
-            sched_demote_at(sm, sc, i);
-            break;
-        }
+    uint32_t i = sm->scheds->lpos[slot];
+    if (i != LPOS_NONE && i < sc->n && sc->list[i] == slot) sched_demote_at(sm, sc, i);
 }
 
 /* A launch that ends in a fault or a deadlock empties its slots without
