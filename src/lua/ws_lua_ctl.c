@@ -383,10 +383,10 @@ int ws_lctl_advance(lua_State *L, ws_lgpu *g, uint64_t cycles, ws_error *err)
             if (diag && *diag) {
                 lua_pushstring(L, diag);
                 lua_setfield(L, LUA_REGISTRYINDEX, WS_LUA_LAST_DIAGNOSIS);
-            }
-            if (diag && *diag && has_hooks(c, WS_HOOK_DEADLOCK)) {
-                lua_pushstring(L, diag);
-                if (run_hooks(L, g, WS_HOOK_DEADLOCK, 1, &e) < 0) add_error(err, &erc, &e);
+                if (has_hooks(c, WS_HOOK_DEADLOCK)) {
+                    lua_pushstring(L, diag);
+                    if (run_hooks(L, g, WS_HOOK_DEADLOCK, 1, &e) < 0) add_error(err, &erc, &e);
+                }
             }
             return WS_ADV_ERROR;
         }
