@@ -4,29 +4,12 @@
  * its operand pattern (roles are described in ws_ptx_insn.h).  The
  * modifiers after an opcode are classified here; ws_ptx_opcheck.c then
  * enforces the combinations PTX allows and picks the operand pattern. */
-#include "ptx/ws_ptx_insn.h"
+#include "ptx/ws_ptx_opdefs.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "util/ws_util.h"
-
-#define B(t) (1u << WS_T_##t)
-#define T_BITS (B(B16) | B(B32) | B(B64))
-#define T_U (B(U16) | B(U32) | B(U64))
-#define T_S (B(S16) | B(S32) | B(S64))
-#define T_INT (T_U | T_S)
-#define T_F (B(F32) | B(F64))
-#define T_8 (B(B8) | B(U8) | B(S8))
-#define T_H (B(F16) | B(F16X2) | B(BF16) | B(BF16X2))
-#define T_DATA (T_8 | T_BITS | T_INT | T_F | T_H)
-#define T_CVT (B(U8) | B(S8) | T_INT | T_F | B(F16) | B(BF16))
-#define T_ATOM (B(B32) | B(B64) | B(U32) | B(U64) | B(S32) | B(S64) | T_F)
-#define T_ARITH (T_INT | T_F)
-
-#define C(x) WS_PTX_C_##x
-#define F(x) WS_F_##x
-#define FAIL(c, tok, ...) ws_ptx_fail_at((c)->p, (tok), __VA_ARGS__)
 
 static const ws_ptx_word w_part[] = { { "lo", W_LO }, { "hi", W_HI }, { "wide", W_WIDE }, { NULL, 0 } };
 static const ws_ptx_word w_lohi[] = { { "lo", W_LO }, { "hi", W_HI }, { NULL, 0 } };
