@@ -219,6 +219,11 @@ int ws_cache_flush(ws_cache *c);
 /* Invalidate the line holding addr unless a fill is pending for it; returns
  * true when a valid line was invalidated (ev, if not NULL, describes it). */
 bool ws_cache_invalidate(ws_cache *c, uint64_t addr, ws_cache_evict *ev);
+/* Invalidate every line that has no fill pending, as GPGPU-Sim's
+ * cache_invalidate does to an idle SM's L1D: dirty lines are dropped, not
+ * written back (counted in invalidations); `each` (may be NULL) is told of
+ * every valid line that leaves.  Returns the number of valid lines dropped. */
+uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_cache_evict *ev), void *ctx);
 /* The sectors (bit i = sector i of the line) that [addr, addr + size) needs. */
 uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
 

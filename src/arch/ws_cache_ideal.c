@@ -137,6 +137,24 @@ int ws_cache_flush(ws_cache *c)
     return 0;
 }
 
+uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_cache_evict *ev), void *ctx)
+{
+    uint32_t n = c->cfg.sets * c->ways, k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (c->tag[i] == WS_TAG_NONE || c->pend[i])
+            continue;
+        ws_cache_evict ev;
+        ws_cache_evict_info(c, i, &ev);
+        ws_cache_kill(c, i);
+        if (!ev.valid)
+            continue;
+        c->st.invalidations++;
+        k++;
+        if (each) each(ctx, &ev);
+    }
+    return k;
+}
+
 void ws_cache_line(const ws_cache *c, uint32_t set, uint32_t way, ws_cache_line_info *out)
 {
     memset(out, 0, sizeof *out);
