@@ -42,6 +42,15 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         ws_cache_config kc;
         if (ws_cache_config_from_opts(&kc, o, "cmem", seed, err) < 0 || !(sm->cmem = ws_cache_create(&kc, err)))
             goto fail;
+        if (g->cfg.l1i_enable) {
+            ws_cache_config ic;
+            if (ws_cache_config_from_opts(&ic, o, "l1i", seed + i, err) < 0)
+                goto fail;
+            ic.wpol = WS_WP_WRITE_THROUGH;      /* (read-only: nothing is ever written) */
+            if (!(sm->l1i = ws_cache_create(&ic, err)))
+                goto fail;
+        }
+        sm->l1out.cap = g->cfg.l1_delay;      /* (used only when not 0) */
         sm->bypass.cap = (uint32_t)ws_opts_uint(o, "l1d.missq");
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
         sm->mrq_cap = g->cfg.l1_enable ? 0 : (uint32_t)ws_opts_uint(o, "sm.mrq");
@@ -68,6 +77,7 @@ void ws_gpu_free(ws_gpu *g)
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {
             ws_cache_free(g->sms[i].l1d);
             ws_cache_free(g->sms[i].cmem);
+            ws_cache_free(g->sms[i].l1i);
             ws_pfeng_free(g->sms[i].pfe);
             ws_sm_fini(&g->sms[i]);
         }
@@ -97,6 +107,7 @@ ws_stats *ws_gpu_stats(ws_gpu *g) { return g->stats; }
 uint32_t ws_gpu_nsms(const ws_gpu *g) { return g->cfg.nsms; }
 uint32_t ws_gpu_warp_slots(const ws_gpu *g) { return g->cfg.slots; }
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1d : NULL; }
+ws_cache *ws_gpu_l1i(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1i : NULL; }
 ws_memsys *ws_gpu_memsys(ws_gpu *g) { return g->mem; }
 bool ws_gpu_launch_active(const ws_gpu *g) { return g->grid != NULL; }
 const char *ws_gpu_diagnosis(const ws_gpu *g) { return g->diag ? g->diag : ""; }
@@ -228,8 +239,9 @@ static bool all_idle(const ws_gpu *g)
 {
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         const ws_sm *sm = &g->sms[i];
-        if (sm->resident || sm->nlreq || sm->bypass.n || sm->nhev || (sm->l1d && !ws_cache_idle(sm->l1d)) ||
-            (sm->pfe && !ws_pfeng_idle(sm->pfe)))
+        if (sm->resident || sm->nlreq || sm->bypass.n || sm->l1out.n || sm->nhev ||
+            (sm->l1d && !ws_cache_idle(sm->l1d)) ||
+            (sm->pfe && !ws_pfeng_idle(sm->pfe)) || (sm->l1i && !ws_cache_idle(sm->l1i)))
             return false;
     }
     return ws_memsys_idle(g->mem);
@@ -417,6 +429,9 @@ static void drain(ws_gpu *g)
             ws_sm *sm = &g->sms[i];
             if (sm->bypass.n || (sm->l1d && ws_cache_missq_len(sm->l1d))) moving = true;
             if (sm->bypass.n || (sm->l1d && !ws_cache_idle(sm->l1d))) busy = true;
+            if (sm->l1i && ws_cache_missq_len(sm->l1i)) moving = true;
+            if (sm->l1out.n) moving = busy = true;
+            if (sm->l1i && !ws_cache_idle(sm->l1i)) busy = true;
         }
         /* (MSHR entries with no request left anywhere are never filled) */
         if (!busy || !moving) break;
@@ -427,6 +442,7 @@ static void drain(ws_gpu *g)
             ws_mreq *r = ws_memsys_pop(g->mem, i, now);
             if (r) ws_ldst_reply(sm, r, now, &err);
             ws_ldst_cycle(sm, now);
+            if (sm->l1i) ws_ifetch_push(sm, now);
         }
         g->now++;
     }
@@ -434,6 +450,7 @@ static void drain(ws_gpu *g)
         ws_sm *sm = &g->sms[i];
         sm->npl = 0;
         sm->plfree = 0;
+        ws_ifetch_reset(sm);
     }
 }
 
@@ -452,6 +469,7 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
             sm->c.active_cycles += g->now - sm->resident_since;
             sm->resident_since = g->now;
         }
+        if (clean) ws_sm_l1d_launch_end(sm, g->now);
         sm->cv = sm->c;
     }
     g->kernels++;
@@ -482,6 +500,7 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
         for (uint32_t j = 0; j < sm->nctas; j++) sm->ctas[j].used = false;
         sm->resident = 0;
         *sm->wake = WS_NEVER;
+        if (!clean) ws_sm_l1d_launch_end(sm, g->now);
     }
     return 0;
 }

@@ -120,6 +120,8 @@ typedef struct ws_warp_info {
 } ws_warp_info;
 void ws_gpu_warp(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_warp_info *out);
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm);
+/* SM sm's L1 instruction cache (NULL: l1i.enable = false, ideal fetch). */
+ws_cache *ws_gpu_l1i(ws_gpu *g, uint32_t sm);
 ws_memsys *ws_gpu_memsys(ws_gpu *g);
 
 /* Totals of the stall counters (warp-cycles), over all SMs. */

@@ -17,6 +17,7 @@ enum {
 };
 
 enum { WS_SCHED_GTO = 0, WS_SCHED_LRR, WS_SCHED_TWO_LEVEL };
+enum { WS_L1INV_NONE = 0, WS_L1INV_LAUNCH, WS_L1INV_IDLE };     /* l1d.invalidate */
 
 /* Per-allocation memory counters (index: allocation id). */
 typedef struct ws_alloc_ctr {
@@ -41,7 +42,10 @@ typedef struct ws_gpu_cfg {
     uint32_t ibuffer, fetch, decode, simd_mult, branch_lat;
     uint32_t units[WS_U_COUNT], dp_units;
     bool l1_enable, cache_global, coalesce_sector;
+    bool l1i_enable;
+    uint32_t l1_inval;
     uint32_t l1_latency, l1_line;
+    uint32_t l1_delay;          /* l1d.latency_queue: cycles an L1 miss waits before it leaves (0: none) */
     uint32_t smem_latency, smem_banks, smem_bank_bytes;
     uint32_t cmem_latency;
     bool skip_idle;
@@ -73,6 +77,7 @@ struct ws_gpu {
     const ws_kernel *kernel;
     uint64_t launch_start, launch_insns0;
     uint32_t nlaunches;
+    uint64_t inext;             /* instruction memory: where the next function run goes (ws_tinsn.c) */
     uint32_t dispatch_rr;
     /* the next CTA of `nofit_grid` fits on no SM while the device's usage
      * generation is nofit_gen (saves asking every SM every cycle) */

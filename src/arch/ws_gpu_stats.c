@@ -76,6 +76,14 @@ static double d_avg_lat(ws_stats_getter get, void *c, int i)
 {
     return ratio(get(c, "mem.latency_sum", i), get(c, "mem.latency_n", i));
 }
+static double d_part_lat(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.part_latency_sum", i), get(c, "mem.part_latency_n", i));
+}
+static double d_l2s_miss(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "l2.sectors.misses", i), get(c, "l2.sectors.accesses", i));
+}
 #define LATFN(lvl, key)                                                                     \
     static double d_lat_##lvl(ws_stats_getter get, void *c, int i)                          \
     {                                                                                       \
@@ -155,7 +163,8 @@ struct ws_gpu_mirror {
     uint64_t cycles, nsms, skipped, kernels, nchan, core_mhz, dram_mhz, sm_cycles, dram_elapsed;
     uint64_t insn_cycles;           /* warp_insns x 32/sm.simd (MTAML in cycles) */
     uint64_t *slot_cycles;          /* per SM: warp slots x cycles */
-    mirror_cache *l1, *l2;
+    mirror_cache *l1, *l2, *l1i;
+    ws_memsys_sectors *l2s;
     ws_dram_stats *dram;
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
@@ -181,10 +190,12 @@ void ws_gpu_stats_sync(ws_gpu *g)
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         m->slot_cycles[i] = m->cycles * g->cfg.slots;
         if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
+        if (g->sms[i].l1i) mirror(&m->l1i[i], ws_cache_stats_get(g->sms[i].l1i));
     }
     for (uint32_t i = 0; i < ws_memsys_nslices(g->mem); i++) {
         ws_cache *c = ws_memsys_l2(g->mem, i);
         if (c) mirror(&m->l2[i], ws_cache_stats_get(c));
+        m->l2s[i] = *ws_memsys_sector_stats(g->mem, i);
     }
     for (uint32_t i = 0; i < ws_memsys_nchannels(g->mem); i++)
         m->dram[i] = *ws_dram_stats_get(ws_memsys_dram(g->mem, i));
@@ -308,6 +319,8 @@ void ws_gpu_stats_register(ws_gpu *g)
     m->dram = ws_xmalloc((nch ? nch : 1) * sizeof *m->dram);
     memset(m->slot_cycles, 0, n * sizeof *m->slot_cycles);
     memset(m->l1, 0, n * sizeof *m->l1);
+    m->l1i = ws_xcalloc(n, sizeof *m->l1i);
+    m->l2s = ws_xcalloc(ns ? ns : 1, sizeof *m->l2s);
     memset(m->l2, 0, (ns ? ns : 1) * sizeof *m->l2);
     memset(m->dram, 0, (nch ? nch : 1) * sizeof *m->dram);
     g->mir = m;
@@ -349,6 +362,8 @@ void ws_gpu_stats_register(ws_gpu *g)
         snprintf(desc, sizeof desc, "long_scoreboard warp-cycles whose data came from %s", lsb_names[i]);
         ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.lsb[i], n, sizeof(ws_sm));
     }
+    REG("stall.no_instruction.icache", "no_instruction warp-cycles waiting for an L1 instruction cache miss",
+        ni_icache);
     for (int i = 0; i < WS_LG_COUNT; i++) {
         snprintf(name, sizeof name, "stall.lg_throttle.%s", lg_names[i]);
         snprintf(desc, sizeof desc, "lg_throttle warp-cycles while the L1 refused requests: %s", lg_names[i]);
@@ -390,12 +405,23 @@ void ws_gpu_stats_register(ws_gpu *g)
         snprintf(name, sizeof name, "l1d.cache.%s", cf[i]);
         snprintf(desc, sizeof desc, "L1D cache model: %s", cf[i]);
         ws_stats_counter(s, name, desc, "sm", (const uint64_t *)(void *)&m->l1[0] + i, n, sizeof *m->l1);
+        snprintf(name, sizeof name, "l1i.%s", cf[i]);
+        snprintf(desc, sizeof desc, "L1 instruction cache: %s (fetches)", cf[i]);
+        ws_stats_counter(s, name, desc, "sm", (const uint64_t *)(void *)&m->l1i[0] + i, n, sizeof *m->l1i);
         snprintf(name, sizeof name, "l2.%s", cf[i]);
         snprintf(desc, sizeof desc, "L2 slices: %s", cf[i]);
         ws_stats_counter(s, name, desc, "l2", (const uint64_t *)(void *)&m->l2[0] + i,
                          ws_memsys_nslices(g->mem), sizeof *m->l2);
     }
     ws_stats_derived(s, "l2.hit_rate", "L2 hits / accesses", "", 1, d_l2_hit_rate);
+    static const char *const sf[] = { "accesses", "hits", "hit_reserved", "misses" };
+    for (size_t i = 0; i < sizeof sf / sizeof *sf; i++) {
+        snprintf(name, sizeof name, "l2.sectors.%s", sf[i]);
+        snprintf(desc, sizeof desc, "L2 lookups per 32-byte sector (GPGPU-Sim's count): %s", sf[i]);
+        ws_stats_counter(s, name, desc, "l2", (const uint64_t *)(void *)&m->l2s[0] + i,
+                         ws_memsys_nslices(g->mem), sizeof *m->l2s);
+    }
+    ws_stats_derived(s, "l2.sectors.miss_rate", "L2 sector misses / sector accesses", "", 1, d_l2s_miss);
     uint32_t nc = ws_memsys_nchannels(g->mem);
 #define DR(f, d) ws_stats_counter(s, "dram." #f, d, "chan", &m->dram[0].f, nc, sizeof *m->dram)
     DR(reads, "DRAM read requests completed");
@@ -419,6 +445,12 @@ void ws_gpu_stats_register(ws_gpu *g)
                      &m->lat_sum_all, 1, 0);
     ws_stats_counter(s, "mem.latency_n", "requests in mem.latency_sum", "", &m->lat_n_all, 1, 0);
     ws_stats_derived(s, "mem.avg_latency", "average memory latency (cycles)", "", 1, d_avg_lat);
+    REG("mem.part_latency_sum", "sum over data replies that reached a memory partition of the cycles from "
+        "their arrival there (entering the ROP queue) to data back at the SM: GPGPU-Sim's memory latency", part_lat_sum);
+    REG("mem.part_latency_n", "data replies in mem.part_latency_sum", part_lat_n);
+    ws_stats_derived(s, "mem.avg_part_latency", "average memory latency from the memory partition on "
+                     "(GPGPU-Sim's definition; mem.avg_latency also counts the trip from the LD/ST unit)", "", 1,
+                     d_part_lat);
     static const char *const lv[WS_LVL_COUNT] = { "none", "l1", "l1_pending", "pfc", "l2", "l2_pending", "dram" };
     for (int l = 1; l < WS_LVL_COUNT; l++) {
         snprintf(name, sizeof name, "mem.latency_sum.%s", lv[l]);
@@ -461,6 +493,8 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m->slot_cycles);
     free(m->l1);
     free(m->l2);
+    free(m->l1i);
+    free(m->l2s);
     free(m->dram);
     free(m);
     g->mir = NULL;

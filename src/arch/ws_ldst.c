@@ -714,15 +714,27 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
     ws_pfeng *e = sm->pfe;
     if (e) ws_pfeng_cycle(e, now, port_free);
     /* one request per cycle into the network: L1 misses first, then the
-     * prefetch cache's, then bypass */
-    ws_mreq *r = sm->l1d ? ws_cache_missq_first(sm->l1d) : NULL;
-    int from = r ? 1 : 0;
+     * prefetch cache's, then bypass.  With l1d.latency_queue the L1's
+     * misses first wait out the L1 latency in l1out. */
+    ws_mreq *r = NULL;
+    int from = 0;
+    if (sm->l1d && g->cfg.l1_delay) {
+        while (sm->l1out.n < sm->l1out.cap && ws_cache_missq_n(sm->l1d))
+            ws_mreq_fifo_push(&sm->l1out, ws_cache_missq_pop(sm->l1d));
+        if (sm->l1out.head && ws_l1out_ready(sm, sm->l1out.head, g->cfg.l1_delay) <= now) {
+            r = sm->l1out.head;
+            from = 3;
+        }
+    } else if (sm->l1d && (r = ws_cache_missq_first(sm->l1d))) {
+        from = 1;
+    }
     if (!r && e && e->pfc && (r = ws_cache_missq_first(e->pfc))) from = 2;
     if (!r) r = sm->bypass.head;
     if (r) {
         if (r->kind == WS_MREQ_WRITEBACK) r->flags |= WS_MREQ_F_NO_REPLY;
         if (ws_memsys_push(g->mem, sm->id, r, now)) {
             if (from == 1) ws_cache_missq_pop(sm->l1d);
+            else if (from == 3) ws_mreq_fifo_pop(&sm->l1out);
             else if (from == 2) ws_cache_missq_pop(e->pfc);
             else ws_mreq_fifo_pop(&sm->bypass);
             if (!r->t_icnt) r->t_icnt = now;
@@ -739,6 +751,10 @@ static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     uint8_t level = r->level ? r->level : WS_LVL_L2;
     sm->c.lat_sum[level] += now - r->t_issue;
     sm->c.lat_n[level]++;
+    if (r->t_part && r->kind != WS_MREQ_WRITE && !(r->kind == WS_MREQ_ATOMIC && r->load == NO_LOAD)) {
+        sm->c.part_lat_sum += now - r->t_part;  /* GPGPU-Sim's definition: from the partition on */
+        sm->c.part_lat_n++;
+    }
     if (r->kind == WS_MREQ_WRITE || (r->kind == WS_MREQ_ATOMIC && r->load == NO_LOAD)) {
         ws_mreq_free(&g->pool, r);
         return slot < sm->nslots ? ws_sm_store_acked(sm, slot, now, err) : 0;
@@ -775,6 +791,10 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     if (sm->l1f_asleep && *sm->wake > now && may_admit(sm, r))
         *sm->wake = now;         /* a fill may let the LD/ST unit's request in */
     r->t_reply = now;
+    if (r->flags & WS_MREQ_F_INST) {
+        ws_ifetch_reply(sm, r, now);
+        return 0;
+    }
     if (r->kind == WS_MREQ_WRITEBACK) {
         ws_mreq_free(&g->pool, r);
         return 0;

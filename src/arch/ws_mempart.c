@@ -298,6 +298,17 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
     if (res.status == WS_CACHE_RESFAIL) return;
+    {
+        uint32_t need = (uint32_t)__builtin_popcount(ws_cache_sectors(s->l2, r->addr, r->size));
+        /* (a write miss that fetches nothing misses in every sector it writes) */
+        uint32_t miss = res.status != WS_CACHE_MISS ? 0
+                        : res.fetch_mask ? (uint32_t)__builtin_popcount(res.fetch_mask) : need;
+        if (miss > need) miss = need;
+        s->sec.accesses += need;
+        s->sec.misses += miss;
+        if (res.status == WS_CACHE_HIT_RESERVED) s->sec.hit_reserved += need;
+        else s->sec.hits += need - miss;
+    }
     if (res.promote) ws_memsys_promote(m, res.promote);
     set_missq(m, s, ws_cache_missq_len(s->l2));
     ring_pop(&s->rop);
@@ -350,6 +361,7 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
         if (r) {
             s->req_pending--;
             count_arrival(m, r);
+            r->t_part = c;
             ring_push(&s->rop, r, c + m->cfg.rop_latency);
         }
     }
@@ -591,3 +603,7 @@ ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice) { return m->sub[slice].l2; 
 ws_dram *ws_memsys_dram(ws_memsys *m, uint32_t chan) { return m->chan[chan].dram; }
 ws_icnt *ws_memsys_icnt(ws_memsys *m, bool reply) { return reply ? m->rep : m->req; }
 const ws_memsys_stats *ws_memsys_stats_get(const ws_memsys *m) { return &m->st; }
+const ws_memsys_sectors *ws_memsys_sector_stats(const ws_memsys *m, uint32_t slice)
+{
+    return &m->sub[slice < m->nsubs ? slice : 0].sec;
+}

@@ -82,8 +82,9 @@
 /* Bytes of a request or reply packet's header (address, command). */
 #define WS_MEMSYS_HEADER 8u
 /* Entries of the sub-partition queues that GPGPU-Sim sizes with
- * -gpgpu_dram_partition_queues 8:8:8:8 (reply queue, fill queue, bypass
- * queue when the L2 is disabled) and the extra room of the ROP queue. */
+ * -gpgpu_dram_partition_queues (reply queue, fill queue, bypass queue when
+ * the L2 is disabled) and the extra room of the ROP queue: its default
+ * 8:8:8:8, the tests' value; the machines take l2.queue (GTX480: 64). */
 #define WS_MEMSYS_QUEUE 8u
 
 /* Request flags private to the memory system (high bits of ws_mreq.flags;
@@ -105,7 +106,7 @@ typedef struct ws_memsys_config {
     char map[256];                  /* dram.map */
     uint32_t flit, icnt_latency, in_buffer, out_buffer;     /* icnt.* */
     uint32_t clk_core, clk_icnt, clk_l2, clk_dram;          /* clock.*, MHz */
-    uint32_t queue;                 /* WS_MEMSYS_QUEUE */
+    uint32_t queue;                 /* l2.queue (WS_MEMSYS_QUEUE in the tests) */
 } ws_memsys_config;
 
 typedef struct ws_memsys ws_memsys;
@@ -121,6 +122,17 @@ typedef struct ws_memsys_stats {
     uint64_t writebacks;            /* write-backs the L2 sent to DRAM */
     uint64_t dram_reqs;             /* requests that entered a DRAM queue */
 } ws_memsys_stats;
+
+/* L2 lookups of one slice counted per 32-byte sector of the request, as
+ * GPGPU-Sim 4.x's sectored L2 counts them (it splits a 128-byte request into
+ * four sector requests at the partition): a request needing k sectors is k
+ * accesses; of a miss, the sectors it fetches are misses and the others hits
+ * (or hit_reserved, the line being filled).  Reads, writes, atomics,
+ * prefetches and write-backs alike; refused lookups are not counted. */
+typedef struct ws_memsys_sectors {
+    uint64_t accesses, hits, hit_reserved, misses;
+} ws_memsys_sectors;
+const ws_memsys_sectors *ws_memsys_sector_stats(const ws_memsys *m, uint32_t slice);
 
 /* The configuration from the options (mem.*, l2.*, dram.*, icnt.*,
  * clock.*); -1 with a message naming the key when it cannot work. */

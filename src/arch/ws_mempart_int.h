@@ -41,6 +41,7 @@ typedef struct ws_memsys_sub {
     ws_mreq_fifo down;          /* to DRAM besides the L2 miss queue: requests
                                  * when the L2 is disabled, fill write-backs */
     uint32_t ch;                /* its channel */
+    ws_memsys_sectors sec;      /* L2 lookups counted per 32-byte sector */
 } __attribute__((aligned(64))) ws_memsys_sub;
 
 typedef struct ws_memsys_chan {

@@ -58,7 +58,7 @@ int ws_memsys_config_from_opts(ws_memsys_config *c, const ws_opts *o, ws_error *
     c->clk_icnt = u32(o, "clock.icnt");
     c->clk_l2 = u32(o, "clock.l2");
     c->clk_dram = u32(o, "clock.dram");
-    c->queue = WS_MEMSYS_QUEUE;
+    c->queue = u32(o, "l2.queue");
     return 0;
 }
 

@@ -46,6 +46,7 @@ enum {
     WS_MREQ_F_MRQ       = 1u << 5,   /* leads an MRQ entry: its reply releases the reads merged into it */
     WS_MREQ_F_PROMOTED  = 1u << 6,   /* a prefetch a demand waits for: demand priority from here on */
     WS_MREQ_F_WFETCH    = 1u << 7,   /* a write-back write fetching its line: travels as a read, a write again at its fill */
+    WS_MREQ_F_INST      = 1u << 8,   /* an instruction fetch that missed in the L1I: its reply fills the L1I */
 };
 
 typedef struct ws_mreq {
@@ -75,6 +76,7 @@ typedef struct ws_mreq {
     uint64_t t_issue;       /* left the LD/ST unit */
     uint64_t t_l1;          /* looked up in L1 */
     uint64_t t_icnt;        /* entered the request network */
+    uint64_t t_part;        /* arrived at its memory partition (entered the ROP queue) */
     uint64_t t_l2;          /* looked up in L2 */
     uint64_t t_dram;        /* entered the DRAM queue */
     uint64_t t_dram_done;   /* DRAM data transferred */

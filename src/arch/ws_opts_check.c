@@ -162,6 +162,8 @@ int ws_opts_validate(const ws_opts *o, ws_error *err)
 
     if (check_cache(o, "cmem", false, err) != 0)
         return -1;
+    if (ws_opts_bool(o, "l1i.enable") && check_cache(o, "l1i", false, err) != 0)
+        return -1;
     bool l1 = ws_opts_bool(o, "l1d.enable"), l2 = ws_opts_bool(o, "l2.enable");
     if (l1 && (check_cache(o, "l1d", true, err) != 0 || check_policy(o, "l1d", err) != 0))
         return -1;

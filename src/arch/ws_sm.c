@@ -37,6 +37,8 @@ static inline void account(ws_sm_counters *c, const ws_slot *s, uint8_t reason, 
         c->lsb[s->sub < WS_LSB_COUNT ? s->sub : 0] += len;
     else if (reason == WS_STALL_LG_THROTTLE && s->sub < WS_LG_COUNT)
         c->lg[s->sub] += len;
+    else if (reason == WS_STALL_NO_INSTRUCTION && s->ifetch)
+        c->ni_icache += len;
 }
 
 /* Add the slot's cycles since..now (since < now) to c. */
@@ -97,6 +99,15 @@ void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now)
     sched_note(sm, s);
     if (*sm->wake > now)
         *sm->wake = now;
+}
+
+void ws_slot_elig(ws_sm *sm, ws_slot *s, uint64_t t)
+{
+    s->elig = t;
+    sent_sync(sm, s);
+    sched_note(sm, s);
+    if (*sm->wake > t)
+        *sm->wake = t;
 }
 
 static void skip_into(const ws_sm *sm, ws_sm_counters *c, uint64_t cycles);
@@ -396,6 +407,7 @@ int ws_sm_init(ws_gpu *g, ws_sm *sm, uint32_t id, ws_error *err)
     *sm->wake = WS_NEVER;
     sm->lg_fail = -1;
     sm->bypass.cap = 0;
+    sm->l1d_idle_at = WS_NEVER;
     return 0;
 }
 
@@ -436,8 +448,10 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
     uint32_t nw = ws_cta_nwarps(cta);
     if (rec == UINT32_MAX || nw > 64)
         return ws_error_set(err, WS_E_STATE, "SM %u has no free CTA record", sm->id);
-    if (sm->resident == 0)
+    if (sm->resident == 0) {
         sched_purge(sm);
+        ws_sm_l1d_busy(sm, now);
+    }
     ws_ctarec *cr = &sm->ctas[rec];
     memset(cr, 0, sizeof *cr);
     cr->used = true;
@@ -463,16 +477,19 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->stores = s->outstanding = 0;
         s->exited = s->at_barrier = s->in_membar = 0;
         s->wait_load = UINT32_MAX;
+        s->ifetch = 0;
         /* the first instructions are fetched now */
         uint64_t t = now > sm->fetch_free ? now : sm->fetch_free;
         sm->fetch_free = t + 1;
-        s->elig = t + g->cfg.decode;
         s->ibuf = g->cfg.ibuffer;
         s->reason = WS_STALL_NO_INSTRUCTION;
         s->since = now;
-        s->until = s->elig;
         cr->slots[k++] = (uint16_t)i;
         sm->slots[i].ok = 0;
+        if (!sm->l1i || ws_ifetch_lookup(sm, i, now, t)) {
+            s->elig = t + g->cfg.decode;
+            s->until = s->elig;
+        }
         sent_sync(sm, s);
         sched_add(sm, i);
         sched_note(sm, s);
@@ -499,8 +516,10 @@ static int slot_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     sm->slots[slotno].ok = 0;
     sent_sync(sm, s);
     sm->resident--;
-    if (sm->resident == 0)
+    if (sm->resident == 0) {
         sm->c.active_cycles += now - sm->resident_since;
+        ws_sm_l1d_idle(sm, now);
+    }
     if (--cr->live == 0) {
         if (ws_cta_retire(cr->cta, err) < 0)
             return -1;
@@ -741,10 +760,12 @@ unit:
         if (t < sm->fetch_free) t = sm->fetch_free;
         sm->fetch_free = t + 1;
         s->ibuf = g->cfg.ibuffer;
-        uint64_t ready = t + g->cfg.decode;
-        ws_slot_state(s, &sm->c, st.op == WS_OP_BRA ? WS_STALL_BRANCH_RESOLVING : WS_STALL_NO_INSTRUCTION,
-                      now + 1, ready);
-        s->elig = ready;
+        if (!sm->l1i || ws_ifetch_lookup(sm, slotno, now + 1, t)) {
+            uint64_t ready = t + g->cfg.decode;
+            ws_slot_state(s, &sm->c, st.op == WS_OP_BRA ? WS_STALL_BRANCH_RESOLVING : WS_STALL_NO_INSTRUCTION,
+                          now + 1, ready);
+            s->elig = ready;
+        }
     }
     return EV_ISSUE;
 }
@@ -999,6 +1020,10 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
         }
         sched_close(sm, sc, now, issued, cls, mine);
     }
+    /* instruction misses go out after the fetches of this cycle, as
+     * GPGPU-Sim's fetch stage ends with its L1I's cycle */
+    if (sm->l1i && ws_cache_missq_n(sm->l1i))
+        ws_ifetch_push(sm, now);
     return 0;
 }
 
@@ -1006,8 +1031,14 @@ int ws_sm_cycle(ws_sm *sm, uint64_t now, ws_error *err)
 uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
 {
     uint64_t t = WS_NEVER;
-    if (sm->bypass.n || (sm->l1d && ws_cache_missq_n(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)))
+    if (sm->bypass.n || (sm->l1d && ws_cache_missq_n(sm->l1d)) || (sm->pfe && ws_pfeng_busy(sm->pfe)) ||
+        (sm->l1i && ws_cache_missq_n(sm->l1i)))
         return now + 1;
+    uint64_t out = WS_NEVER;          /* an L1 miss waiting out the L1 latency */
+    if (sm->l1out.n) {
+        out = ws_l1out_ready(sm, sm->l1out.head, sm->gpu->cfg.l1_delay);
+        if (out <= now + 1) return now + 1;
+    }
     if (sm->ilreq < sm->nlreq) {
         if (!sm->l1f_valid || !ws_ldst_refailing(sm))     /* (it needs a remembered failure) */
             return now + 1;
@@ -1022,6 +1053,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
     ws_sched *scs = sm->scheds;
     for (uint32_t k = 0; k < sm->gpu->cfg.scheds; k++)
         if (scs[k].min_elig < t) t = scs[k].min_elig;
+    if (out < t) t = out;
     if (t <= now) t = now + 1;
     return t;
 }

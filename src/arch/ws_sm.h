@@ -16,6 +16,15 @@
 #define WS_NEVER UINT64_MAX
 #define WS_PEND (1ull << 63)          /* reg_ready value: pending load (low bits: load id) */
 
+/* Instruction memory: functions are laid out one after another from
+ * WS_INST_BASE in the order a warp first runs them, WS_INST_BYTES an
+ * instruction (GPGPU-Sim gives every PTX instruction 8 bytes from its
+ * PROGRAM_MEM_START); a fetch reads WS_INST_FETCH bytes (two instructions)
+ * within one line. */
+#define WS_INST_BASE  0x0000000600000000ull
+#define WS_INST_BYTES 8u
+#define WS_INST_FETCH 16u
+
 /* Execution units. */
 enum { WS_U_SP = 0, WS_U_SFU, WS_U_DP, WS_U_LDST, WS_U_CTRL, WS_U_COUNT };
 
@@ -32,6 +41,7 @@ typedef struct ws_tinsn {
 
 typedef struct ws_tfunc {
     const ws_ptx_func *f;
+    uint64_t ibase;         /* instruction-memory address of pc 0 (WS_INST_BYTES a pc) */
     ws_tinsn *ins;
     uint32_t *regs;
     uint32_t nslots;        /* nregs + npreds */
@@ -77,6 +87,7 @@ typedef struct ws_slot {
     uint8_t sched;          /* scheduler index (read by every wake: first line) */
     /* second line */
     uint8_t in_membar;
+    uint8_t ifetch;         /* waiting for the L1I: 1 its fetch is in an MSHR, 2 refused (retries at a fill) */
     uint32_t ibuf;          /* decoded instructions buffered */
     uint32_t wait_load;     /* load a long_scoreboard wait is for */
     uint32_t stores;        /* stores/reductions not yet acknowledged */
@@ -98,6 +109,7 @@ typedef struct ws_ctarec {
 typedef struct ws_sm_counters {
     uint64_t stall[WS_STALL_COUNT];
     uint64_t lsb[WS_LSB_COUNT];
+    uint64_t ni_icache;     /* no_instruction warp-cycles waiting for an L1I miss */
     uint64_t lg[WS_LG_COUNT];
     uint64_t issued, thread_insns;
     uint64_t sched_idle, sched_scoreboard, sched_stall, sched_issue;   /* GPGPU-Sim triple */
@@ -110,6 +122,7 @@ typedef struct ws_sm_counters {
     uint64_t bypass;                        /* requests that skipped L1 */
     uint64_t replies;                       /* requests back from the memory system */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT];
+    uint64_t part_lat_sum, part_lat_n;      /* data replies: partition arrival to data back at the SM */
     uint64_t ctas_done;
     uint64_t active_cycles;                 /* cycles with at least one warp resident */
 } ws_sm_counters;
@@ -147,11 +160,18 @@ typedef struct ws_sm {
     ws_hitev *hev;
     ws_cache *l1d;
     ws_cache *cmem;
+    ws_cache *l1i;          /* instruction cache (NULL: ideal fetch) */
+    uint64_t ifetch_retry[2]; /* slots whose fetch the L1I refused (bitmask, 128 slots) */
+    uint64_t l1d_idle_at;   /* l1d.invalidate=idle: the SM's last warp left at this cycle (WS_NEVER: resident, or invalidated since) */
     struct ws_pfeng *pfe;   /* prefetch engine (NULL: none) */
     uint64_t fetch_free;    /* fetch port */
     uint64_t ldst_free;     /* shared/const pipeline busy until */
     uint64_t ldst_waiters[2]; /* slots blocked on the LD/ST unit (bitmask, 128 slots) */
     ws_mreq_fifo bypass;    /* requests that skip L1, to the network */
+    /* l1d.latency_queue: L1 misses (and forwarded writes) out of the miss
+     * queue, leaving l1_delay cycles after their lookup (t_l1), in order;
+     * room for l1_delay of them, one a cycle as GPGPU-Sim's latency queue */
+    ws_mreq_fifo l1out;
     uint64_t lfirst;        /* LD/ST: address of the current instruction's first active lane */
     struct ws_line_ctr *lreq_lc;    /* the PTX line counters of lreq's instruction */
     /* pending loads */
@@ -178,6 +198,30 @@ typedef struct ws_sm {
     ws_pf_counters pf;      /* the prefetch engine's counters (here so the registry can stride over SMs) */
 } ws_sm;
 
+/* The cycle the head of sm->l1out may enter the network. */
+static inline uint64_t ws_l1out_ready(const ws_sm *sm, const ws_mreq *r, uint32_t delay)
+{
+    (void)sm;
+    return r->t_l1 + delay;
+}
+
+/* ws_ifetch.c: instruction fetch through the L1I (sm->l1i not NULL).
+ * ws_ifetch_lookup: slot slotno fetches at cycle t (>= now) the
+ * instructions at its pc; true when they are in the L1I (the caller goes on
+ * as with ideal fetch), else the slot waits, from now, in no_instruction
+ * for the fill.  ws_ifetch_reply: the memory system returned an L1I miss.
+ * ws_ifetch_push: the L1I's oldest miss into the request network. */
+bool ws_ifetch_lookup(ws_sm *sm, uint32_t slotno, uint64_t now, uint64_t t);
+void ws_ifetch_reply(ws_sm *sm, ws_mreq *r, uint64_t now);
+void ws_ifetch_push(ws_sm *sm, uint64_t now);
+/* After an unclean launch: forget the refused fetches (their warps are gone). */
+void ws_ifetch_reset(ws_sm *sm);
+/* L1D invalidation (l1d.invalidate): the SM's last warp left at `now`, a
+ * CTA arrives at `now`, the launch ends. */
+void ws_sm_l1d_idle(ws_sm *sm, uint64_t now);
+void ws_sm_l1d_busy(ws_sm *sm, uint64_t now);
+void ws_sm_l1d_launch_end(ws_sm *sm, uint64_t now);
+
 /* ws_tinsn.c */
 const ws_tfunc *ws_tfunc_get(struct ws_gpu *g, const ws_ptx_func *f);
 void ws_tfunc_free_all(struct ws_gpu *g);
@@ -197,6 +241,8 @@ void ws_sm_view(ws_sm *sm, uint64_t now);
 int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err);
 void ws_slot_state(ws_slot *s, ws_sm_counters *c, uint8_t reason, uint64_t now, uint64_t until);
 void ws_slot_wake(ws_sm *sm, ws_slot *s, uint64_t now);
+/* The slot's state was set by the caller: it is worth examining from t. */
+void ws_slot_elig(ws_sm *sm, ws_slot *s, uint64_t t);
 /* The LD/ST unit is free from `now`: wake the warps waiting for it
  * (sm->ldst_waiters, emptied). */
 void ws_sm_wake_ldst_waiters(ws_sm *sm, uint64_t now);

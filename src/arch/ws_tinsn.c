@@ -76,6 +76,9 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
     ws_tfunc *tf = ws_xmalloc(sizeof *tf);
     memset(tf, 0, sizeof *tf);
     tf->f = f;
+    if (g->inext < WS_INST_BASE) g->inext = WS_INST_BASE;
+    tf->ibase = g->inext;
+    g->inext += ((uint64_t)f->ninsns + 1) * WS_INST_BYTES;
     tf->nslots = f->nregs + f->npreds;
     tf->ins = ws_xmalloc((f->ninsns + 1) * sizeof *tf->ins);
     if (ws_gpu_dbg_recording(g)) {
