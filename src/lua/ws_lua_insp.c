@@ -187,6 +187,21 @@ static int g_machine(lua_State *L)
     lua_setfield(L, -2, "clocks");
     push_cache_geom(L, o, "l1d");
     lua_setfield(L, -2, "l1d");
+    {   /* the instruction cache has no sectors, latency or write policy */
+        lua_createtable(L, 0, 8);
+        uint64_t size = ws_opts_uint(o, "l1i.size"), ways = ws_opts_uint(o, "l1i.ways"),
+                 line = ws_opts_uint(o, "l1i.line");
+        ws_linsp_set_bool(L, "enabled", ws_opts_bool(o, "l1i.enable"));
+        ws_linsp_set_int(L, "size", (lua_Integer)size);
+        ws_linsp_set_int(L, "ways", (lua_Integer)ways);
+        ws_linsp_set_int(L, "line", (lua_Integer)line);
+        ws_linsp_set_int(L, "sets", ways && line ? (lua_Integer)(size / (ways * line)) : 0);
+        set_opt_uint(L, o, "mshrs", "l1i.mshr");
+        set_opt_uint(L, o, "mshr_merge", "l1i.mshr_merge");
+        set_opt_uint(L, o, "missq", "l1i.missq");
+        lua_setfield(L, -2, "l1i");
+    }
+    set_opt_str(L, o, "l1d_invalidate", "l1d.invalidate");
     push_cache_geom(L, o, "l2");
     ws_memsys *m = ws_gpu_memsys(g);
     ws_linsp_set_int(L, "slices", ws_memsys_nslices(m));
@@ -315,16 +330,19 @@ static int sm_index(lua_State *L)
         lua_pushinteger(L, check_sm(L, 1, &g)->sm);
         return 1;
     }
-    if (strcmp(k, "l1d") == 0 || strcmp(k, "pfc") == 0) {   /* pfc: the prefetch cache (pf.dest = pfc) */
+    /* pfc: the prefetch cache (pf.dest = pfc); l1i: the instruction cache */
+    if (strcmp(k, "l1d") == 0 || strcmp(k, "pfc") == 0 || strcmp(k, "l1i") == 0) {
         ws_gpu *g;
         ws_lsm *s = check_sm(L, 1, &g);
-        bool pfc = k[0] == 'p';
-        if (!(pfc ? ws_gpu_pfc(g, s->sm) : ws_gpu_l1d(g, s->sm))) {
+        int kind = k[0] == 'p' ? WS_LCACHE_PFC : k[2] == 'i' ? WS_LCACHE_L1I : WS_LCACHE_L1D;
+        ws_cache *c = kind == WS_LCACHE_PFC ? ws_gpu_pfc(g, s->sm)
+                      : kind == WS_LCACHE_L1I ? ws_gpu_l1i(g, s->sm) : ws_gpu_l1d(g, s->sm);
+        if (!c) {
             lua_pushnil(L);
             return 1;
         }
         lua_getiuservalue(L, 1, 1);
-        ws_linsp_push_cache(L, lua_gettop(L), pfc ? WS_LCACHE_PFC : WS_LCACHE_L1D, s->sm);
+        ws_linsp_push_cache(L, lua_gettop(L), kind, s->sm);
         return 1;
     }
     if (strcmp(k, "prefetcher") == 0 || strcmp(k, "throttle") == 0) {

@@ -34,7 +34,7 @@ typedef struct ws_lwarp {
     uint32_t cta[3], warp;      /* ... with this CTA and warp index */
 } ws_lwarp;
 
-enum { WS_LCACHE_L1D = 0, WS_LCACHE_L2 = 1, WS_LCACHE_PFC = 2 };
+enum { WS_LCACHE_L1D = 0, WS_LCACHE_L2 = 1, WS_LCACHE_PFC = 2, WS_LCACHE_L1I = 3 };
 typedef struct ws_lcache {
     int kind;                   /* WS_LCACHE_* */
     uint32_t index;             /* SM or L2 slice */

@@ -1,4 +1,5 @@
-/* ws_lua_insp_cache.c: cache handles (sm.l1d / sm:l1d(), gpu:l2(slice)).
+/* ws_lua_insp_cache.c: cache handles (sm.l1d / sm:l1d(), sm.l1i, sm.pfc,
+ * gpu:l2(slice)).
  *
  *   c:config()      name, size, sets, ways, line, sector, repl, write,
  *                   write_alloc, alloc, hash, mshrs, mshr_merge, missq
@@ -11,7 +12,7 @@
  *   c:occupancy()   valid lines per owner allocation name ("other" for
  *                   lines of no allocation), free = invalid lines,
  *                   prefetched_unused = prefetched lines not used yet
- *   c.kind ("l1d" | "l2"), c.index (SM or slice)
+ *   c.kind ("l1d" | "l1i" | "pfc" | "l2"), c.index (SM or slice)
  *
  * The handle names the cache (L1D of SM i, L2 slice j) and looks it up on
  * every use; it is stale once the gpu is closed.  A handle answers a call
@@ -25,7 +26,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = { "l1d", "l2", "pfc" };
+static const char *const kind_names[] = { "l1d", "l2", "pfc", "l1i" };
 
 static ws_cache *check_cache(lua_State *L, int idx, ws_lcache **hp)
 {
@@ -33,6 +34,7 @@ static ws_cache *check_cache(lua_State *L, int idx, ws_lcache **hp)
     ws_gpu *g = ws_linsp_model_of(L, idx, "cache");
     ws_cache *c = h->kind == WS_LCACHE_L1D   ? ws_gpu_l1d(g, h->index)
                   : h->kind == WS_LCACHE_PFC ? ws_gpu_pfc(g, h->index)
+                  : h->kind == WS_LCACHE_L1I ? ws_gpu_l1i(g, h->index)
                                              : ws_memsys_l2(ws_gpu_memsys(g), h->index);
     if (!c) luaL_error(L, "stale cache handle: %s %d no longer exists", kind_names[h->kind], (int)h->index);
     if (hp) *hp = h;

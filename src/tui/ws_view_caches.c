@@ -10,7 +10,8 @@
  * Middle right: the MSHR entries in use (line address, owner letter, number
  * of requests merged into it), the occupancy of L1 per array (bars), and the
  * prefetch cache when pf.dest = pfc (x shows its lines in the grid instead
- * of the L1's).  Bottom: one summary per L2 slice
+ * of the L1's), and the L1 instruction cache (valid lines, fetches, misses,
+ * fetches waiting in its MSHRs, fetches it refused).  Bottom: one summary per L2 slice
  * (occupancy, hit rate, MSHR entries in use, miss-queue length).
  *
  * Everything is read through ws_cache.h / ws_mempart.h; nothing is
@@ -407,6 +408,34 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
             if (ry < rend)
                 ws_tui_text(w, ry++, rx + 1, rw - 1, ws_tui_attr(WS_CP_DIM),
                             show_pfc ? "(shown in the grid; x: the L1D)" : "(x: show its lines in the grid)");
+        }
+        if (ry + 1 < rend) {
+            ws_cache *ic = ws_gpu_l1i(g, sm);
+            ws_tui_section(w, ry++, rx, rw, "instruction cache (L1I)", t->ascii);
+            if (!ic) {
+                ws_tui_text(w, ry++, rx + 1, rw - 1, ws_tui_attr(WS_CP_DIM), "ideal fetch (l1i.enable = false)");
+            } else {
+                const ws_cache_config *icf = ws_cache_config_get(ic);
+                const ws_cache_stats *is = ws_cache_stats_get(ic);
+                uint32_t valid = 0, nl = icf->sets * icf->ways;
+                for (uint32_t set = 0; set < icf->sets; set++)
+                    for (uint32_t way = 0; way < icf->ways; way++) {
+                        ws_cache_line_info li;
+                        ws_cache_line(ic, set, way, &li);
+                        if (li.state == WS_LINE_VALID) valid++;
+                    }
+                char sz[16];
+                ws_tui_text(w, ry++, rx + 1, rw - 1, 0, "%sB %u-way, %u of %u lines valid",
+                            ws_tui_si(sz, sizeof sz, (double)icf->sets * icf->ways * icf->line), icf->ways, valid, nl);
+                if (ry < rend)
+                    ws_tui_text(w, ry++, rx + 1, rw - 1, 0, "fetches %s  misses %s  in MSHR %s  refused %s",
+                                ws_tui_si(b1, sizeof b1, (double)is->accesses[WS_MREQ_READ]),
+                                ws_tui_si(b2, sizeof b2, (double)is->misses[WS_MREQ_READ]),
+                                ws_tui_si(b3, sizeof b3, (double)is->hit_reserved[WS_MREQ_READ]),
+                                ws_tui_si(b4, sizeof b4, (double)(is->resfail[WS_CFAIL_MSHR_FULL] +
+                                                                  is->resfail[WS_CFAIL_MERGE_FULL] +
+                                                                  is->resfail[WS_CFAIL_MISSQ_FULL])));
+            }
         }
     }
 
