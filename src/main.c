@@ -58,7 +58,8 @@ static void help(void)
         ws_cli_print_commands(stdout);
     }
     printf("\nExit status: 0 success, 1 the work failed (bad input, script error,\n"
-           "kernel fault), 2 bad command line.\n"
+           "kernel fault), 2 bad command line; os.exit(N) in a script: N (after the\n"
+           "outputs are written).\n"
            "See warpscope(1) and warpscope-lua(7).\n");
 }
 
@@ -283,10 +284,12 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
             return WS_EXIT_FAIL;
         }
     }
+    /* Every way out of the scenario (its end, an error, os.exit, which
+     * only unwinds: see ws_lua_exiting) comes back here, and closing the
+     * state writes the summary, --json and --csv. */
     if (interactive) {
         int irc = ws_lua_repl(L, script, sargc, sargv);
-        int crc = ws_lua_close(L);
-        return irc || crc ? WS_EXIT_FAIL : WS_EXIT_OK;
+        return ws_lua_close_status(L, irc);
     }
     int rc;
     if (!lopts.batch) {
@@ -298,8 +301,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);
     }
-    int crc = ws_lua_close(L);     /* (writes --json and --csv) */
-    return rc || crc ? WS_EXIT_FAIL : WS_EXIT_OK;
+    return ws_lua_close_status(L, rc);     /* (writes --json and --csv) */
 }
 
 int main(int argc, char **argv)

@@ -60,6 +60,8 @@ int ws_luaopen_core(lua_State *L)
 typedef struct outstate {
     int failed;         /* a file could not be written */
     int written;        /* a timing gpu that ran a kernel wrote (or tried) */
+    int exiting;        /* the script called os.exit (exit_status) */
+    int exit_status;
     char *json, *csv;   /* the paths asked for (NULL: none) */
 } outstate;
 static const char OUTPUT_FAILED[] = "warpscope.output_failed";
@@ -84,6 +86,136 @@ static void outstate_free(outstate *o)
     free(o);
 }
 
+/* ------------------------------------------------------------ os.exit
+ *
+ * Lua's os.exit calls exit() at once: the gpus are never closed, so the
+ * summary, --json and --csv were lost.  Ours records the status and raises
+ * an error (its object: a userdata kept in the registry under &EXIT_MARK,
+ * whose __tostring is "os.exit(N)"); the runner (ws_lua_run_file, the
+ * TUI, the REPL) sees ws_lua_exiting and returns without a message, and
+ * main closes the state (writing the outputs) and exits with the status.
+ *
+ * Lua's os.exit cannot be caught, so neither can ours: pcall, xpcall,
+ * coroutine.resume and coroutine.close are wrapped to raise it again when
+ * they return after an exit was asked for, whatever error they caught (a
+ * C part of warpscope may have turned it into a message).  What runs while
+ * the error unwinds (to-be-closed variables, xpcall's message handler)
+ * still runs.  An exit asked for where no error can travel (a
+ * __gc metamethod) takes effect when the script ends. */
+static const char EXIT_MARK = 'x';     /* registry key (its address): the error object */
+
+static outstate *outs(lua_State *L)
+{
+    return ws_lua_registry_ptr(L, OUTPUT_FAILED);
+}
+
+int ws_lua_exiting(lua_State *L)
+{
+    outstate *p = outs(L);
+    return p && p->exiting;
+}
+
+static int raise_exit(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &EXIT_MARK);
+    return lua_error(L);
+}
+
+static int exit_tostring(lua_State *L)
+{
+    outstate *p = outs(L);
+    lua_pushfstring(L, "os.exit(%d)", p ? p->exit_status : 0);
+    return 1;
+}
+
+/* os.exit([code [, close]]): code true or absent is success, false is
+ * failure, an integer is the status itself; close makes no difference (the
+ * state is always closed). */
+static int l_exit(lua_State *L)
+{
+    int status;
+    if (lua_isboolean(L, 1))
+        status = lua_toboolean(L, 1) ? EXIT_SUCCESS : EXIT_FAILURE;
+    else
+        status = (int)luaL_optinteger(L, 1, EXIT_SUCCESS);
+    outstate *p = outs(L);
+    if (p && !p->exiting) {     /* the first request wins (a __close may ask again) */
+        p->exiting = 1;
+        p->exit_status = status;
+    }
+    return raise_exit(L);
+}
+
+/* After a wrapped catcher (upvalue 1) returned: its results, or the exit
+ * again. */
+static int catch_done(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status;
+    (void)ctx;
+    if (ws_lua_exiting(L))
+        return raise_exit(L);
+    return lua_gettop(L);
+}
+
+/* The catcher in upvalue 1 called with the same arguments (its own checks
+ * are made here first, so that their messages name the function). */
+static int l_catch(lua_State *L)
+{
+    switch ((int)lua_tointeger(L, lua_upvalueindex(2))) {
+    case 0:     /* pcall */
+        luaL_checkany(L, 1);
+        break;
+    case 1:     /* xpcall */
+        luaL_checktype(L, 2, LUA_TFUNCTION);
+        break;
+    default:    /* coroutine.resume, coroutine.close */
+        luaL_argexpected(L, lua_type(L, 1) == LUA_TTHREAD, 1, "coroutine");
+        break;
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, n, LUA_MULTRET, 0, catch_done);
+    return catch_done(L, LUA_OK, 0);
+}
+
+/* Replace lib.name (lib NULL: the global) by the wrapper. */
+static void wrap_catcher(lua_State *L, const char *lib, const char *name, int kind)
+{
+    if (lib)
+        lua_getglobal(L, lib);
+    else
+        lua_pushglobaltable(L);
+    if (lua_getfield(L, -1, name) == LUA_TFUNCTION) {
+        lua_pushinteger(L, kind);
+        lua_pushcclosure(L, l_catch, 2);
+        lua_setfield(L, -2, name);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void install_exit(lua_State *L)
+{
+    lua_newuserdatauv(L, 0, 0);     /* made now: raising it allocates nothing */
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, exit_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, "warpscope.exit");
+    lua_setfield(L, -2, "__name");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &EXIT_MARK);
+    lua_getglobal(L, "os");
+    lua_pushcfunction(L, l_exit);
+    lua_setfield(L, -2, "exit");
+    lua_pop(L, 1);
+    wrap_catcher(L, NULL, "pcall", 0);
+    wrap_catcher(L, NULL, "xpcall", 1);
+    wrap_catcher(L, "coroutine", "resume", 2);
+    wrap_catcher(L, "coroutine", "close", 2);
+}
+
 lua_State *ws_lua_new(const ws_lua_opts *opts)
 {
     lua_State *L = luaL_newstate();
@@ -102,6 +234,7 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     }
     lua_pushlightuserdata(L, out);
     lua_setfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
+    install_exit(L);
 
     /* package.path: the data directory's lua/ first, then the defaults. */
     char dir[PATH_MAX];
@@ -195,14 +328,22 @@ void ws_lua_interruptible(lua_State *L, volatile sig_atomic_t *flag)
         lua_sethook(L, NULL, 0, 0);
 }
 
-int ws_lua_close(lua_State *L)
+/* lua_close and what became of the outputs: -1 when one failed (said on
+ * stderr); *exiting and *status: whether the script called os.exit, with
+ * which status (asked for up to the end: a to-be-closed variable or a
+ * __gc may run then). */
+static int close_state(lua_State *L, int *exiting, int *status)
 {
+    *exiting = 0;
+    *status = 0;
     if (!L)
         return 0;
     outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
     lua_close(L);
     if (!p)
         return 0;
+    *exiting = p->exiting;
+    *status = p->exit_status;
     /* --json or --csv asked for statistics that no gpu had: say so rather
      * than leave the file missing without a word */
     const char *paths[2] = { p->json, p->csv }, *flag[2] = { "--json", "--csv" };
@@ -217,8 +358,25 @@ int ws_lua_close(lua_State *L)
     return failed ? -1 : 0;
 }
 
+int ws_lua_close(lua_State *L)
+{
+    int exiting, status;
+    return close_state(L, &exiting, &status);
+}
+
+int ws_lua_close_status(lua_State *L, int failed)
+{
+    int exiting, status;
+    int crc = close_state(L, &exiting, &status);
+    if (exiting)
+        return crc < 0 && status == EXIT_SUCCESS ? EXIT_FAILURE : status;
+    return failed || crc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 int ws_lua_traceback(lua_State *L)
 {
+    if (ws_lua_exiting(L))
+        return 1;       /* os.exit: no message, the marker goes on */
     const char *msg = lua_tostring(L, 1);
     if (!msg) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -250,6 +408,10 @@ int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
     int st = luaL_loadfilex(L, path, "t");
     if (st == LUA_OK)
         st = lua_pcall(L, 0, 0, base + 1);
+    if (st != LUA_OK && ws_lua_exiting(L)) {
+        lua_settop(L, base);    /* os.exit: main closes the state and exits */
+        return 0;
+    }
     if (st != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         fprintf(stderr, "warpscope: %s\n", msg);

@@ -25,6 +25,17 @@ lua_State *ws_lua_new(const ws_lua_opts *opts);
 /* Close the state (closing its GPUs writes --json / --csv): 0, or -1 when
  * an output file could not be written (the message was printed). */
 int ws_lua_close(lua_State *L);
+/* Close the state as ws_lua_close does and give the process's exit status:
+ * the one the script passed to os.exit (or 1 instead of 0 when an output
+ * file could not be written), otherwise 0, or 1 when `failed` (the run
+ * failed) or an output could not be written. */
+int ws_lua_close_status(lua_State *L, int failed);
+/* Whether the script called os.exit.  Ours does not end the process: it
+ * records the status and raises an error that pcall, xpcall,
+ * coroutine.resume and coroutine.close raise again (so it cannot be
+ * caught); a runner that sees this after an error returns quietly, and
+ * ws_lua_close_status gives the status after writing the outputs. */
+int ws_lua_exiting(lua_State *L);
 /* The C pointer kept in the registry under key (light or full userdata),
  * or NULL. */
 void *ws_lua_registry_ptr(lua_State *L, const char *key);
@@ -47,7 +58,7 @@ void ws_lua_check_interrupt(lua_State *L);
 
 /* Run a script file with arguments (arg[0] = path, arg[1..] = argv).
  * Prints "warpscope: <error with traceback>" on stderr on failure.
- * Returns 0 on success, 1 on a Lua error. */
+ * Returns 0 on success or os.exit (ws_lua_exiting), 1 on a Lua error. */
 int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv);
 /* Registry field holding the whole diagnosis of the last deadlock raised
  * to Lua (its error keeps only the first 1024 bytes): a batch run that

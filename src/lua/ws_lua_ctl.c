@@ -180,12 +180,13 @@ static int run_hook(lua_State *L, ws_lgpu *g, uint32_t i, int nargs, ws_error *e
 
 /* Call every hook of `kind` with the nargs values on the top of the stack
  * (popped); errors are collected (the first one's message, the others
- * appended), every hook runs. */
+ * appended), every hook runs (until one calls os.exit). */
 static int run_hooks(lua_State *L, ws_lgpu *g, int kind, int nargs, ws_error *err)
 {
     ws_lctl *c = g->ctl;
     int base = lua_gettop(L) - nargs, rc = 0;
     for (uint32_t i = 0; i < c->nhooks; i++) {
+        if (ws_lua_exiting(L)) break;   /* after os.exit no hook runs */
         if (c->hooks[i].kind != kind) continue;
         for (int a = 0; a < nargs; a++) lua_pushvalue(L, base + 1 + a);
         ws_error e;

@@ -13,7 +13,7 @@
  *       int r = ws_scn_resume(s, &err);  // runs Lua until a launch begins or the script ends
  *       if (r == WS_SCN_LAUNCH) { ... step ws_scn_gpu(s) with ws_lctl_advance until
  *                                 it returns WS_ADV_DONE (or the user quits) ... }
- *       else break;                      // WS_SCN_DONE or WS_SCN_ERROR (err.msg)
+ *       else break;                      // WS_SCN_DONE, WS_SCN_EXIT or WS_SCN_ERROR (err.msg)
  *   }
  * Inside the runner's coroutine, gpu:launch begins the launch and yields;
  * the next ws_scn_resume (after the launch is done) closes it (statistics,
@@ -90,7 +90,7 @@ bool ws_lctl_busy(const struct ws_lgpu *g);
 void ws_lctl_set_interrupt(lua_State *L, volatile sig_atomic_t *flag);
 
 /* ------------------------------------------------------- scenario runner */
-enum { WS_SCN_ERROR = -1, WS_SCN_DONE = 0, WS_SCN_LAUNCH = 1 };
+enum { WS_SCN_ERROR = -1, WS_SCN_DONE = 0, WS_SCN_LAUNCH = 1, WS_SCN_EXIT = 2 };
 typedef struct ws_scn ws_scn;
 /* Load the scenario (arg[0] = path, arg[1..] = argv) into a coroutine of L;
  * NULL with err when the file cannot be loaded. */
@@ -99,8 +99,9 @@ ws_scn *ws_scn_new(lua_State *L, const char *path, int argc, char **argv, ws_err
  * by default); off, the scenario runs as in batch mode. */
 void ws_scn_interactive(ws_scn *s, bool on);
 /* Run the scenario until a launch begins (WS_SCN_LAUNCH: step it with
- * ws_lctl_advance), it ends (WS_SCN_DONE) or fails (WS_SCN_ERROR, err has
- * the message and traceback).  An unfinished launch is first run to its end
+ * ws_lctl_advance), it ends (WS_SCN_DONE), calls os.exit (WS_SCN_EXIT: end
+ * the run; ws_lua_close_status gives the status) or fails (WS_SCN_ERROR,
+ * err has the message and traceback).  An unfinished launch is first run to its end
  * (breakpoints and "stop" do not hold it) and closed. */
 int ws_scn_resume(ws_scn *s, ws_error *err);
 /* The gpu of the active (or, after it, the last) launch; NULL before one. */

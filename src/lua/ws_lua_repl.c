@@ -106,7 +106,9 @@ static int docall(lua_State *L)
     lua_sethook(L, NULL, 0, 0);     /* a Ctrl-C that came too late to interrupt */
     ws_lua_sandbox_rehook(L);
     lua_remove(L, base);
-    if (st != LUA_OK) {
+    if (st != LUA_OK && ws_lua_exiting(L)) {
+        lua_pop(L, 1);      /* os.exit: the session ends (ws_lua_repl) */
+    } else if (st != LUA_OK) {
         fprintf(stderr, "%s\n", lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
         fflush(stderr);
         lua_pop(L, 1);
@@ -249,7 +251,7 @@ int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv)
         ws_lua_sandbox_rehook(L);
     }
     int tty = isatty(STDIN_FILENO);
-    if (tty) {
+    if (tty && !ws_lua_exiting(L)) {
         lua_getglobal(L, "ws");
         lua_getfield(L, -1, "version");
         printf("warpscope %s interactive Lua; the warpscope module is `ws`; Ctrl-D exits\n",
@@ -258,10 +260,11 @@ int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv)
     }
     char *buf = NULL;
     size_t cap = 0;
-    while (one_command(L, tty, &buf, &cap))
+    /* until end of input or os.exit (in the script or a command) */
+    while (!ws_lua_exiting(L) && one_command(L, tty, &buf, &cap))
         ;
     free(buf);
-    if (tty) fputc('\n', stdout);
+    if (tty && !ws_lua_exiting(L)) fputc('\n', stdout);
     fflush(stdout);
     ws_lctl_set_interrupt(L, NULL);
     sigaction(SIGINT, &old, NULL);

@@ -9,8 +9,8 @@
  * expressions print their values (tables in full, handles through their
  * __tostring), errors are printed and the session goes on, Ctrl-C
  * interrupts the running command (or discards the line being typed).  The
- * global `ws` is require "warpscope".  Returns the exit status: 0 at end of
- * input. */
+ * global `ws` is require "warpscope".  os.exit (in the script or a command)
+ * ends the session; ws_lua_close_status then gives its status.  Returns 0. */
 int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv);
 
 #endif

@@ -3,9 +3,10 @@
  * What a sandboxed scenario keeps: the base library with dofile, loadfile
  * and load restricted (text chunks only; files only inside the allowed
  * directories), string, table, math, utf8, coroutine, os.clock/time/date,
- * debug.traceback/getinfo, require of Lua modules found through
- * package.path inside the allowed directories (package.preload too), and
- * warpscope itself, whose file-reading bindings (gpu:load_ptx,
+ * os.exit (warpscope's: it ends the scenario as its end does, see
+ * ws_lua_exiting), debug.traceback/getinfo, require of Lua modules found
+ * through package.path inside the allowed directories (package.preload
+ * too), and warpscope itself, whose file-reading bindings (gpu:load_ptx,
  * ws.graph.load) call ws_lua_sandbox_check and whose file-writing ones
  * (g:save, g:write) are refused.
  *
@@ -236,7 +237,7 @@ int ws_lua_sandbox(lua_State *L, const char *dir, uint64_t budget, ws_error *err
     lua_pushnil(L);
     lua_setfield(L, -2, "io");
     lua_pop(L, 1);
-    static const char *const os_keep[] = { "clock", "time", "date", NULL };
+    static const char *const os_keep[] = { "clock", "time", "date", "exit", NULL };
     static const char *const dbg_keep[] = { "traceback", "getinfo", NULL };
     keep_fields(L, "os", os_keep);
     keep_fields(L, "debug", dbg_keep);

@@ -83,6 +83,10 @@ int ws_scn_resume(ws_scn *s, ws_error *err)
             lua_settop(s->co, 0);
             return WS_SCN_DONE;
         }
+        if (ws_lua_exiting(s->L)) {     /* os.exit: the caller ends the run */
+            lua_settop(s->co, 0);
+            return WS_SCN_EXIT;
+        }
         const char *msg = lua_tostring(s->co, -1);
         luaL_traceback(s->L, s->co, msg ? msg : "(error object is not a string)", 0);
         ws_error_set(err, WS_E_STATE, "%s", lua_tostring(s->L, -1));

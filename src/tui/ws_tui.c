@@ -204,6 +204,10 @@ static void run_loop(ws_tui *t)
     uint64_t chunk = 256;
     while (!t->quit) {
         handle_signal(t);
+        /* os.exit (in the scenario, a hook, the console, tui.cmd) ends the
+         * TUI; main writes the outputs and exits with its status */
+        if (ws_lua_exiting(t->L))
+            t->quit = true;
         if (t->quit)
             break;
         ws_tui_sync(t);
@@ -234,7 +238,7 @@ static void run_loop(ws_tui *t)
         wtimeout(stdscr, wait_ms);
         int ch = wgetch(stdscr);
         int nkeys = 0;
-        while (ch != ERR && !t->quit) {
+        while (ch != ERR && !t->quit && !ws_lua_exiting(t->L)) {
             ws_tui_on_key(t, ch);
             if (++nkeys == 64)
                 break;      /* draw and run between bursts; the rest waits */
@@ -369,7 +373,7 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     ws_tui_drain(t);
     cap_end(cap);
     print_tail(t, stdout);
-    if (t->fatal)
+    if (t->fatal && !ws_lua_exiting(L))
         fprintf(stderr, "warpscope: %s\n", t->fatal);
     if (t->scn)
         ws_scn_free(t->scn);

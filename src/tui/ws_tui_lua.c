@@ -176,6 +176,11 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
     if (st == LUA_OK)
         st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
     flush_output(t);
+    if (st != LUA_OK && ws_lua_exiting(L)) {
+        lua_settop(L, base);
+        t->quit = true;     /* os.exit: main writes the outputs and exits */
+        return 0;
+    }
     if (st != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         ws_tui_log(t, msg ? msg : "(error)", true);

@@ -256,6 +256,9 @@ bool ws_tui_next_launch(ws_tui *t)
         if (hold)
             ws_tui_message(t, false, "interrupted: paused at the first cycle of launch %" PRIu32 " (%s)",
                            ws_gpu_launch_number(t->g), t->kernel_name);
+    } else if (r == WS_SCN_EXIT) {
+        t->rs = WS_RS_FINISHED;
+        t->quit = true;     /* os.exit: main writes the outputs and exits */
     } else if (r == WS_SCN_DONE) {
         t->rs = WS_RS_FINISHED;
         ws_tui_log_kind(t, WS_LOG_INFO, "the scenario has finished", 25);
