@@ -13,8 +13,8 @@
 --              file, neighbours in file order, source 0
 --   random     65,536 vertices, vertex i gets 1 + rand() % 15 neighbours,
 --              each rand() % n (glibc rand() after srand(1)), source 0;
---              GPGPU-Sim reported only totals (about 600,000 cycles: this
---              case takes a minute or two)
+--              GPGPU-Sim reported only totals (about 600,000 cycles, a
+--              few seconds of simulation)
 -- --quick leaves the random case out (unless --case names it).
 -- GPGPU-Sim's figures and both graph files are in tests/data/correlation
 -- (SOURCES.md there says where they come from); --data DIR reads them
@@ -209,7 +209,9 @@ local function run_bfs(c)
   until changed[0] == 0
   local ok, msg = ws.check.equal(dist:read(), c.g:bfs(c.src))
   local total = figures(gpu:stats().total)
-  local preset = gpu.preset
+  local l1 = tonumber(gpu:option("l1d.size"))
+  local preset = ("%s, %s"):format(gpu.preset, gpu:option("l1d.enable") ~= "true" and "no L1D"
+    or ("%s KB %s-way L1D"):format(l1 and l1 // 1024 or "?", gpu:option("l1d.ways")))
   gpu:close()
   return { launches = launches, total = total, ok = ok, msg = msg, preset = preset }
 end
