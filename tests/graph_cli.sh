@@ -118,5 +118,10 @@ head -c 100 "$T/tiny.wsg" > "$T/cut.wsg"
 $W graph info "$T/cut.wsg" >/dev/null 2>"$T/err"; t_is $? 1 "truncated binary exits 1"
 t_match "$(cat "$T/err")" "cut.wsg: truncated binary graph" "says truncated"
 $W graph convert "$D/tiny.el" "$T/no/dir/x.wsg" >/dev/null 2>"$T/err"; t_is $? 1 "unwritable output exits 1"
+# --keep-order and --relabel appearance: the file's order and first appearances
+$W graph convert "$D/order.el" "$T/order.el" --keep-order --relabel appearance >/dev/null
+t_is "$(grep -v '^#' "$T/order.el" | tr '\t\n' ': ')" "0:1 0:2 0:3 2:0 2:3 3:0 " "--keep-order --relabel appearance"
+$W graph gen rmat "$T/x.el" --scale 4 --keep-order 2>/dev/null; t_is $? 2 "gen refuses --keep-order"
+out=$($W graph info "$D/order.el" --keep-order --symmetrize 2>&1); t_match "$out" 'keep_order cannot be combined with drop_duplicates, symmetrize' "--keep-order with --symmetrize"
 rm -rf "$T"
 t_done

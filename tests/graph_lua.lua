@@ -209,4 +209,27 @@ T.raises(function() g:reorder("zigzag") end, "unknown order 'zigzag'", "reorder 
 local rb = g:rebuild{symmetrize = true, drop_self_loops = true}
 T.ok(rb.symmetric and rb.m == 16, "rebuild")
 T.raises(function() g:rebuild{base = 1} end, "format and base only apply to files", "rebuild options")
+
+-- keep_order: each vertex's neighbours in the file's order; relabel
+-- "appearance": ids numbered as the file first names them (source, then
+-- target of each line).
+local o = ws.graph.load(data("order.el"))
+T.ok(o.row == ws.buffer("i32", {0, 2, 3, 6, 6}) and o.col == ws.buffer("i32", {1, 2, 2, 0, 1, 3}),
+     "order.el: sorted lists by default")
+o = ws.graph.load(data("order.el"), {keep_order = true})
+T.ok(o.row == ws.buffer("i32", {0, 2, 3, 6, 6}) and o.col == ws.buffer("i32", {2, 1, 2, 3, 0, 1}),
+     "keep_order: the file's order")
+o = ws.graph.load(data("order.el"), {keep_order = true, relabel = "appearance"})
+T.ok(o.row == ws.buffer("i32", {0, 3, 3, 5, 6}) and o.col == ws.buffer("i32", {1, 2, 3, 0, 3, 0}),
+     "keep_order and relabel appearance")
+T.ok(o.orig_id == ws.buffer("u32", {2, 3, 0, 1}), "appearance: orig_id")
+o = ws.graph.load(data("sparse.snap.txt"), {relabel = "appearance"})
+T.ok(o.orig_id == ws.buffer("u32", {1000, 5, 70000, 123456}) and o.col == ws.buffer("i32", {1, 2, 3}),
+     "appearance on sparse SNAP ids")
+o = ws.graph.load(data("tiny_rodinia.txt"), {relabel = "appearance"})
+T.is(o.source, o.orig_id:find(0), "appearance keeps the Rodinia source")
+T.raises(function() ws.graph.load(data("order.el"), {keep_order = true, symmetrize = true}) end,
+         "keep_order cannot be combined with drop_duplicates, symmetrize", "keep_order with symmetrize")
+T.raises(function() ws.graph.load(data("order.el"), {relabel = "first"}) end,
+         "unknown relabel mode 'first' %(auto, none, compact, appearance%)", "relabel names")
 T.done()

@@ -5,9 +5,9 @@
  *   warpscope graph gen KIND OUT [GENERATOR OPTIONS] [OPTIONS]
  *
  * Loading options: --format F, --symmetrize, --drop-self-loops,
- * --drop-duplicates, --relabel auto|none|compact, --order
+ * --drop-duplicates, --relabel auto|none|compact|appearance, --order
  * none|random|degree|bfs, --seed N, --base 0|1, --weights K, --no-weights,
- * --largest-component, --no-header-check, --max-vertices N.
+ * --largest-component, --no-header-check, --max-vertices N, --keep-order.
  * Exit status: 0 done, 1 bad input file (message "file:line: reason" on
  * stderr), 2 bad command line. */
 #include "cli/ws_cli.h"
@@ -44,7 +44,9 @@ static void usage(FILE *out)
             "  --symmetrize          add the reverse of every edge (then no duplicates)\n"
             "  --drop-self-loops     remove edges u->u\n"
             "  --drop-duplicates     keep one of parallel edges (the smallest weight)\n"
-            "  --relabel MODE        auto (compact sparse edge-list ids), none, compact\n"
+            "  --relabel MODE        auto (compact sparse edge-list ids), none, compact,\n"
+            "                        appearance (ids in the order the file first names them)\n"
+            "  --keep-order          adjacency lists in the file's order (not sorted)\n"
             "  --order MODE          none, random, degree, bfs: renumber the vertices\n"
             "  --seed N              seed for --order random, --weights and generators\n"
             "  --base 0|1            first vertex id of an edge list (default 0)\n"
@@ -167,6 +169,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
         static const char *const flags[] = {
             "--symmetrize", "--drop-self-loops", "--drop-duplicates", "--no-weights",
             "--largest-component", "--no-header-check", "--json", "--directed", "--no-permute",
+            "--keep-order",
         };
         int fl = -1;
         for (int k = 0; k < (int)(sizeof flags / sizeof flags[0]); k++)
@@ -186,6 +189,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
             case 6: c->json = 1; break;
             case 7: c->gen.directed = 1; break;
             case 8: c->gen.no_permute = 1; break;
+            case 9: c->opts.keep_order = 1; break;
             }
             continue;
         }
@@ -222,7 +226,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
             c->have_to = 1;
         } else if (strcmp(name, "--relabel") == 0) {
             if (ws_graph_relabel_parse(val, &c->opts.relabel) != 0)
-                return bad_usage("unknown relabel mode '%s' (auto, none, compact)", val);
+                return bad_usage("unknown relabel mode '%s' (auto, none, compact, appearance)", val);
         } else if (strcmp(name, "--order") == 0) {
             if (ws_graph_order_parse(val, &c->opts.order) != 0)
                 return bad_usage("unknown order '%s' (none, random, degree, bfs)", val);
@@ -300,7 +304,8 @@ static ws_graph *load(const char *what, const cmdline *c)
         g = ws_graph_default(&err);
         const ws_graph_opts *o = &c->opts;
         if (g && (o->symmetrize || o->drop_self_loops || o->drop_duplicates || o->order ||
-                  o->relabel == WS_GRAPH_RELABEL_COMPACT || o->drop_weights ||
+                  o->relabel == WS_GRAPH_RELABEL_COMPACT ||
+                  o->relabel == WS_GRAPH_RELABEL_APPEARANCE || o->drop_weights ||
                   o->random_weights || o->largest_component)) {
             ws_graph *h = ws_graph_rebuild(g, &c->opts, &err);
             ws_graph_free(g);
@@ -563,7 +568,7 @@ static int cmd_gen(int argc, char **argv)
     /* the kind's own options, what it needs, and the reading options,
      * which mean nothing to a generator */
     static const char *const reading[] = { "--format", "--base", "--relabel", "--no-header-check",
-                                           "--no-weights", "--json" };
+                                           "--no-weights", "--json", "--keep-order" };
     const char *const *mine = gen_own[c.gen.kind];
     char list[160] = "";
     for (int k = 0; k < GEN_OPTS && mine[k]; k++)

@@ -9,7 +9,9 @@
  *   weight[m]  int32 edge weight, or NULL when the graph is unweighted
  *
  * Every adjacency list is sorted by (target, weight), so the CSR of a graph
- * does not depend on the order of the lines in its file.  n <= INT32_MAX - 1
+ * does not depend on the order of the lines in its file (unless the option
+ * keep_order asks for the file's order: a host program that built its CSR
+ * as it read the file, to be reproduced exactly).  n <= INT32_MAX - 1
  * and m <= INT32_MAX, so row offsets fit int32.
  *
  * Readers (all through zlib, so gzip-compressed input is read transparently):
@@ -36,8 +38,10 @@
  * to 0-based.  Edge lists keep their ids (base 0, or opts.base = 1) unless
  * they are relabelled: relabel "compact" maps the distinct ids, in increasing
  * order, to 0..n-1; "auto" (the default) does so only for edge lists whose
- * ids are sparse (fewer than half of 0..max appear).  orig_id keeps the
- * mapping back to the ids as written in the file.
+ * ids are sparse (fewer than half of 0..max appear); "appearance" numbers
+ * them in the order they first appear in the file (each entry's source,
+ * then its target).  orig_id keeps the mapping back to the ids as written
+ * in the file.
  */
 #ifndef WS_GRAPH_H
 #define WS_GRAPH_H
@@ -73,6 +77,7 @@ typedef enum ws_graph_relabel {
     WS_GRAPH_RELABEL_AUTO = 0, /* compact sparse edge-list ids only */
     WS_GRAPH_RELABEL_NONE,     /* keep ids; n = largest id + 1 (or the header's n) */
     WS_GRAPH_RELABEL_COMPACT,  /* distinct ids in increasing order -> 0..n-1 */
+    WS_GRAPH_RELABEL_APPEARANCE, /* distinct ids in order of first appearance -> 0..n-1 */
 } ws_graph_relabel;
 
 typedef enum ws_graph_order {
@@ -101,6 +106,10 @@ typedef struct ws_graph_opts {
     int largest_component;     /* keep only the largest weak component (ids in order) */
     int64_t max_vertices;      /* 0: WS_GRAPH_DEFAULT_MAX_N */
     int64_t max_edges;         /* 0: WS_GRAPH_MAX_M */
+    int keep_order;            /* adjacency lists in input order, not sorted (entries
+                                  mirrored from a symmetric file follow the file's);
+                                  not with drop_duplicates, symmetrize, order or
+                                  largest_component */
 } ws_graph_opts;
 
 /* Where a graph came from: filled by the loaders and generators. */

@@ -337,7 +337,8 @@ ws_graph *ws_graph_read_binary(ws_gsrc *s, const ws_graph_opts *opts, ws_error *
         goto fail;
     }
     if (opts && (opts->symmetrize || opts->drop_self_loops || opts->drop_duplicates ||
-                 opts->relabel == WS_GRAPH_RELABEL_COMPACT || opts->order ||
+                 opts->relabel == WS_GRAPH_RELABEL_COMPACT ||
+                 opts->relabel == WS_GRAPH_RELABEL_APPEARANCE || opts->order ||
                  opts->drop_weights || opts->random_weights || opts->largest_component)) {
         /* The options mean the same as for text files. */
         ws_graph *b = ws_graph_rebuild(g, opts, err);

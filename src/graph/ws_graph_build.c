@@ -1,6 +1,7 @@
-/* From an edge list to a CSR: vertex ids (keep or compact), self-loops,
- * mirroring/symmetrizing, bucketing by source in place, sorting each list,
- * duplicates, random weights, reordering.
+/* From an edge list to a CSR: vertex ids (keep, compact, or number by
+ * first appearance), self-loops, mirroring/symmetrizing, bucketing by
+ * source in place (or stably, with keep_order), sorting each list (unless
+ * keep_order), duplicates, random weights, reordering.
  *
  * Memory: the edges are bucketed by an in-place permutation (each swap puts
  * one edge in its final slot), so the peak is the src/dst(/weight) arrays
@@ -173,6 +174,43 @@ static void edges_resize(ws_gedges *e, size_t cap)
     e->cap = c;
 }
 
+/* relabel "appearance": the ids in the order the edges first name them
+ * (each edge's source, then its target) become 0..count-1; the edges and
+ * the source are renumbered and orig gets the ids as written (plus base).
+ * An open-addressing map from id to new id, 2 to 4 slots per id. */
+static uint32_t *number_by_appearance(ws_gedges *e, size_t count)
+{
+    size_t cap = 16;
+    while (cap < 2 * count)
+        cap *= 2;
+    uint32_t *key = ws_xmalloc(cap * sizeof *key), *val = ws_xmalloc(cap * sizeof *val);
+    uint32_t *orig = ws_xmalloc((count ? count : 1) * sizeof *orig);
+    memset(key, 0xff, cap * sizeof *key);
+    uint32_t next = 0;
+    for (size_t i = 0; i < 2 * e->m; i++) {
+        uint32_t *id = i & 1 ? &e->dst[i / 2] : &e->src[i / 2];
+        size_t h = (size_t)(((uint64_t)*id * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+        while (key[h] != IDSET_EMPTY && key[h] != *id)
+            h = (h + 1) & (cap - 1);
+        if (key[h] == IDSET_EMPTY) {
+            key[h] = *id;
+            val[h] = next;
+            orig[next++] = *id + (uint32_t)e->origin.base;
+        }
+        *id = val[h];
+    }
+    if (e->source >= 0) {
+        size_t h = (size_t)(((uint64_t)(uint32_t)e->source * 0x9e3779b97f4a7c15ull) >> 32) &
+                   (cap - 1);
+        while (key[h] != IDSET_EMPTY && key[h] != (uint32_t)e->source)
+            h = (h + 1) & (cap - 1);
+        e->source = key[h] == IDSET_EMPTY ? -1 : (int32_t)val[h];
+    }
+    free(key);
+    free(val);
+    return orig;
+}
+
 /* Decide the vertex ids; fills *n and *orig (may stay NULL). */
 static int assign_ids(ws_gedges *e, const ws_graph_opts *opts, int64_t *n_out, uint32_t **orig,
                       ws_error *err)
@@ -206,7 +244,7 @@ static int assign_ids(ws_gedges *e, const ws_graph_opts *opts, int64_t *n_out, u
         }
     }
     uint64_t range = e->m ? (uint64_t)e->max_id + 1 : 0;
-    int compact = mode == WS_GRAPH_RELABEL_COMPACT;
+    int compact = mode == WS_GRAPH_RELABEL_COMPACT || mode == WS_GRAPH_RELABEL_APPEARANCE;
     if (mode == WS_GRAPH_RELABEL_AUTO && e->declared_n < 0)
         compact = (uint64_t)s.count * 2 < range;
     int64_t max_n = ws_graph_opt_max_n(opts);
@@ -216,15 +254,19 @@ static int assign_ids(ws_gedges *e, const ws_graph_opts *opts, int64_t *n_out, u
             return ws_error_set(err, WS_E_RANGE, "%s: %zu vertices exceed the limit of %lld",
                                 e->name, s.count, (long long)max_n);
         }
-        for (size_t i = 0; i < e->m; i++) {
-            e->src[i] = idset_map(&s, e->src[i]);
-            e->dst[i] = idset_map(&s, e->dst[i]);
+        if (mode == WS_GRAPH_RELABEL_APPEARANCE) {
+            *orig = number_by_appearance(e, s.count);
+        } else {
+            for (size_t i = 0; i < e->m; i++) {
+                e->src[i] = idset_map(&s, e->src[i]);
+                e->dst[i] = idset_map(&s, e->dst[i]);
+            }
+            if (e->source >= 0)
+                e->source = idset_has(&s, (uint32_t)e->source)
+                                ? (int32_t)idset_map(&s, (uint32_t)e->source)
+                                : -1;
+            *orig = idset_list(&s, (uint32_t)e->origin.base);
         }
-        if (e->source >= 0)
-            e->source = idset_has(&s, (uint32_t)e->source)
-                            ? (int32_t)idset_map(&s, (uint32_t)e->source)
-                            : -1;
-        *orig = idset_list(&s, (uint32_t)e->origin.base);
         *n_out = (int64_t)s.count;
         e->origin.relabelled = 1;
     } else {
@@ -331,6 +373,35 @@ static int32_t *bucket(ws_gedges *e, int32_t n)
     return row;
 }
 
+/* keep_order: bucket the edges by source keeping their order (a counting
+ * sort into new dst/weight arrays); returns row[n+1]. */
+static int32_t *bucket_stable(ws_gedges *e, int32_t n)
+{
+    int32_t *row = ws_xcalloc((size_t)n + 1, sizeof *row);
+    for (size_t i = 0; i < e->m; i++)
+        row[e->src[i] + 1]++;
+    for (int32_t v = 0; v < n; v++)
+        row[v + 1] += row[v];
+    int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
+    memcpy(next, row, ((size_t)n + 1) * sizeof *next);
+    size_t c = e->m ? e->m : 1;
+    uint32_t *dst = ws_xmalloc(c * sizeof *dst);
+    int32_t *w = e->w ? ws_xmalloc(c * sizeof *w) : NULL;
+    for (size_t i = 0; i < e->m; i++) {
+        size_t j = (size_t)next[e->src[i]]++;
+        dst[j] = e->dst[i];
+        if (w)
+            w[j] = e->w[i];
+    }
+    free(next);
+    free(e->dst);
+    free(e->w);
+    e->dst = dst;
+    e->w = w;
+    e->cap = c;
+    return row;
+}
+
 /* Remove parallel edges from sorted lists (the first, smallest weight,
  * stays); returns the number removed. */
 static uint64_t dedupe(ws_graph *g)
@@ -392,6 +463,14 @@ ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err)
     uint32_t *orig = NULL;
     ws_graph *g = NULL;
 
+    if (opts->keep_order && (opts->drop_duplicates || opts->symmetrize || opts->order ||
+                             opts->largest_component)) {
+        ws_error_set(err, WS_E_RANGE,
+                     "%s: keep_order cannot be combined with drop_duplicates, symmetrize, "
+                     "order or largest_component (they need sorted or renumbered lists)",
+                     e->name);
+        goto fail;
+    }
     if (assign_ids(e, opts, &n64, &orig, err) < 0)
         goto fail;
     int32_t n = (int32_t)n64;
@@ -415,7 +494,7 @@ ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err)
     g = ws_xcalloc(1, sizeof *g);
     g->n = n;
     g->m = (int32_t)e->m;
-    g->row = bucket(e, n);
+    g->row = opts->keep_order ? bucket_stable(e, n) : bucket(e, n);
     free(e->src);
     e->src = NULL;
     g->col = (int32_t *)e->dst;
@@ -428,7 +507,8 @@ ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err)
     orig = NULL;
     g->source = e->source;
     g->origin = e->origin;
-    ws_graph_sort_lists(g);
+    if (!opts->keep_order)
+        ws_graph_sort_lists(g);
     if (opts->drop_duplicates || opts->symmetrize)
         g->origin.duplicates_dropped = dedupe(g);
     if (g->m > max_m) {

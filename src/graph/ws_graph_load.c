@@ -38,7 +38,7 @@ int ws_graph_format_parse(const char *name, ws_graph_format *out)
     return -1;
 }
 
-static const char *const relabel_names[] = { "auto", "none", "compact" };
+static const char *const relabel_names[] = { "auto", "none", "compact", "appearance" };
 static const char *const order_names[] = { "none", "random", "degree", "bfs" };
 
 const char *ws_graph_relabel_name(ws_graph_relabel r)
@@ -180,7 +180,7 @@ static int check_opts(const ws_graph_opts *o, const char *name, ws_error *err)
         return ws_error_set(err, WS_E_RANGE, "%s: unknown format code %d", name, (int)o->format);
     if (o->base != 0 && o->base != 1)
         return ws_error_set(err, WS_E_RANGE, "%s: base must be 0 or 1, not %d", name, o->base);
-    if ((unsigned)o->relabel > WS_GRAPH_RELABEL_COMPACT)
+    if ((unsigned)o->relabel > WS_GRAPH_RELABEL_APPEARANCE)
         return ws_error_set(err, WS_E_RANGE, "%s: unknown relabel mode %d", name, (int)o->relabel);
     if ((unsigned)o->order > WS_GRAPH_ORDER_BFS)
         return ws_error_set(err, WS_E_RANGE, "%s: unknown order %d", name, (int)o->order);

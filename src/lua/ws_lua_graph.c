@@ -3,10 +3,10 @@
  * Constructors (each returns a graph; errors are Lua errors carrying the
  * reader's "file:line:col: reason"):
  *   ws.graph.load(path [, opts])     opts: format, symmetrize, drop_self_loops,
- *       drop_duplicates, relabel ("auto"|"none"|"compact"), order ("none"|
+ *       drop_duplicates, relabel ("auto"|"none"|"compact"|"appearance"), order ("none"|
  *       "random"|"degree"|"bfs"), seed, weights (false: drop them; K: random
  *       1..K), base (0|1, edge lists), check_header, largest_component,
- *       max_vertices, max_edges
+ *       max_vertices, max_edges, keep_order (adjacency lists in file order)
  *   ws.graph.rmat{scale=, edgefactor=, a=, b=, c=, permute=, directed=, weights=, seed=}
  *   ws.graph.erdos_renyi{n=, m=, directed=, weights=, seed=}
  *   ws.graph.uniform{n=, min_degree=, max_degree=, directed=, weights=, seed=}
@@ -75,7 +75,8 @@ static const optspec load_opts[] = {
     { "drop_duplicates", OPT_BOOL }, { "relabel", OPT_STR },    { "order", OPT_STR },
     { "seed", OPT_INT },          { "weights", OPT_WEIGHTS },   { "base", OPT_INT },
     { "check_header", OPT_BOOL }, { "largest_component", OPT_BOOL },
-    { "max_vertices", OPT_INT },  { "max_edges", OPT_INT },     { NULL, OPT_BOOL },
+    { "max_vertices", OPT_INT },  { "max_edges", OPT_INT },     { "keep_order", OPT_BOOL },
+    { NULL, OPT_BOOL },
 };
 
 /* Check that every key of the table at idx is in one of the lists. */
@@ -208,7 +209,8 @@ static void parse_build_opts(lua_State *L, int idx, const char *fname, ws_graph_
         o->drop_self_loops = opt_bool(L, idx, fname, "drop_self_loops", 0);
         o->drop_duplicates = opt_bool(L, idx, fname, "drop_duplicates", 0);
         if ((s = opt_str(L, idx, fname, "relabel")) && ws_graph_relabel_parse(s, &o->relabel) != 0)
-            luaL_error(L, "%s: unknown relabel mode '%s' (auto, none, compact)", fname, s);
+            luaL_error(L, "%s: unknown relabel mode '%s' (auto, none, compact, appearance)",
+                       fname, s);
         int drop;
         o->random_weights = opt_weights(L, idx, fname, &drop);
         o->drop_weights = drop;
@@ -216,6 +218,7 @@ static void parse_build_opts(lua_State *L, int idx, const char *fname, ws_graph_
         o->no_header_check = !opt_bool(L, idx, fname, "check_header", 1);
         o->max_vertices = opt_int(L, idx, fname, "max_vertices", 0, 1, WS_GRAPH_MAX_N);
         o->max_edges = opt_int(L, idx, fname, "max_edges", 0, 1, WS_GRAPH_MAX_M);
+        o->keep_order = opt_bool(L, idx, fname, "keep_order", 0);
     }
     if ((s = opt_str(L, idx, fname, "order")) && ws_graph_order_parse(s, &o->order) != 0)
         luaL_error(L, "%s: unknown order '%s' (none, random, degree, bfs)", fname, s);

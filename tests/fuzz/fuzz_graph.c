@@ -36,7 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.symmetrize = (sel >> 3) & 1;
     o.drop_self_loops = (sel >> 4) & 1;
     o.drop_duplicates = (sel >> 5) & 1;
-    o.relabel = (ws_graph_relabel)((sel >> 6) % 3);
+    o.relabel = (ws_graph_relabel)(sel >> 6); /* auto, none, compact, appearance */
+    /* with appearance, the file's order too (keep_order refuses symmetrize
+     * and drop_duplicates) */
+    o.keep_order = o.relabel == WS_GRAPH_RELABEL_APPEARANCE && !o.symmetrize && !o.drop_duplicates;
     o.base = (sel >> 5) & 1 && o.format <= WS_GRAPH_FMT_EDGELIST;
     o.max_vertices = 1 << 16;
     o.max_edges = 1 << 18;
@@ -63,7 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ws_graph *t = ws_graph_transpose(g);
     ws_graph *tt = ws_graph_transpose(t);
-    check(ws_graph_checksum(tt) == ws_graph_checksum(g));
+    if (!o.keep_order) /* (transposing twice sorts the lists) */
+        check(ws_graph_checksum(tt) == ws_graph_checksum(g));
     ws_graph_free(t);
     ws_graph_free(tt);
     size_t len;
