@@ -69,6 +69,9 @@ for i = 1, (N + 1) * STRIDE do init[i] = (i * 7919) % 1000 end
 local function walk(opts, delay, keep)
   opts.quiet = true
   opts["sm.count"] = 1
+  -- (the L1D is kept at the launch's end: an invalidation would count the
+  -- last, unused prefetched line as evicted)
+  if opts["l1d.invalidate"] == nil then opts["l1d.invalidate"] = "none" end
   local gpu = ws.gpu(opts)
   local k = gpu:load_ptx_text(PTX, "walk.ptx"):kernel("walk")
   local a = gpu:array("i32", init, { name = "a" })
@@ -115,6 +118,9 @@ T.is(sl.cycles, s.cycles, "Lua nextline: the same cycles as the C one")
 -- ... and on a whole BFS, with misses, merges and evictions
 local function bfs(opts)
   opts.quiet = true
+  -- (the L1D is kept at the launch's end: an invalidation would count the
+  -- last, unused prefetched line as evicted)
+  if opts["l1d.invalidate"] == nil then opts["l1d.invalidate"] = "none" end
   local gpu = ws.gpu(opts)
   local g = ws.graph.rmat{ scale = 10, edgefactor = 8, seed = 11 }
   local same = require("warpscope.bfs").topo(gpu, g, 0, os.getenv("WS_SRCDIR") .. "/scenarios/kernels/bfs_topo.ptx")

@@ -251,6 +251,9 @@ static void test_caches(ws_tui *t, rig *r)
         if (n >= sizeof line) n = sizeof line - 1;
         memcpy(line, p, n);
         line[n] = 0;
+        /* the grid ends where the L2 slices begin (a slice whose occupancy
+         * bar is all '.' would look like a grid row) */
+        if (strstr(line, "L2 slices")) break;
         /* grid rows: blocks of "NN cccc  " from column 0 */
         int blockw = 2 + 1 + (int)cf->ways + 2;
         for (int x = 0; x + 3 + (int)cf->ways <= (int)n; x += blockw) {

@@ -425,7 +425,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                         if (li.state == WS_LINE_VALID) valid++;
                     }
                 char sz[16];
-                ws_tui_text(w, ry++, rx + 1, rw - 1, 0, "%sB %u-way, %u of %u lines valid",
+                ws_tui_text(w, ry++, rx + 1, rw - 1, 0, "%sB %u-way, valid %u/%u",
                             ws_tui_si(sz, sizeof sz, (double)icf->sets * icf->ways * icf->line), icf->ways, valid, nl);
                 if (ry < rend)
                     ws_tui_text(w, ry++, rx + 1, rw - 1, 0, "fetches %s  misses %s  in MSHR %s  refused %s",
