@@ -14,6 +14,7 @@
 --   ex:finish()
 local ws = require "warpscope"
 local json = require "warpscope.json"
+local measured = require "warpscope.measured"
 
 local M = {}
 local X = {}
@@ -254,6 +255,7 @@ function X:run(opts, fn, label)
   label = label or label_of(opts)
   local o = { quiet = true, preset = self.preset }
   for k, v in pairs(opts or {}) do o[k] = v end
+  measured.apply(o)      -- (the machine EXPERIMENTS.md was measured on)
   local t0 = os.clock()
   local gpu = ws.gpu(o)
   local okc, ok, msg = pcall(fn, gpu)
