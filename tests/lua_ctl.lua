@@ -384,7 +384,7 @@ do
   T.raises(function() rg:launch(rk, { grid = 1, block = 32, regs = 256 }, rout, 0) end,
            "from 1 to 255", "regs=256 refused")
   T.raises(function() rg:launch(rk, { grid = 1, block = 1024, regs = 64 }, rout, 0) end,
-           "65536 registers at 64 per thread%) can never fit on an SM", "a CTA that can never fit is named with its count")
+           "65536 registers at 64 per thread, scenario%) can never fit on an SM", "a CTA that can never fit is named with its count")
   rg:close()
 end
 

@@ -321,6 +321,11 @@ int main(void)
             int rows = s ? 60 : 24, cols = s ? 200 : 80;
             char *txt = ws_tui_render(&t, &ws_view_warp, rows, cols);
             ok(txt && strstr(txt, "registers of lane 3"), "warp %dx%d: lane 3 is shown", cols, rows);
+            if (s) {        /* PTX text has no resource record: the estimate, labelled */
+                char occ[80];
+                snprintf(occ, sizeof occ, "(occupancy: %u per thread, estimate)", (unsigned)ws_kernel_regs(k));
+                ok(txt && strstr(txt, occ), "warp %dx%d: the registers' title says %s", cols, rows, occ);
+            }
             char hx[32], dc[32];
             snprintf(hx, sizeof hx, "0x%08" PRIx64, v5 & 0xffffffffu);
             snprintf(dc, sizeof dc, "%" PRId64, (int64_t)(int32_t)(uint32_t)v5);

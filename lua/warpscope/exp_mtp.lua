@@ -48,12 +48,13 @@
 --
 -- Machine: g80-mtp plus M.options (merge them into the gpu's options).
 -- The paper's Table III gives each benchmark's blocks per core; on the
--- 8800GT's 8192 registers per SM, warpscope's register estimate (PTX
--- liveness, up to 50% above what ptxas allocates for sm_75) would not
--- fit 512-thread blocks at all and would cut the prefetching variants'
--- occupancy by estimate noise.  M.options raises sm.regs to 16384 (the
--- GT200 register file) so that registers never bind; the blocks per core
--- are then the paper's, set by the dynamic shared memory of M.shape.
+-- 8800GT's 8192 registers per SM, the kernels' registers (what ptxas
+-- allocates for sm_75, from kernels/mtp_*.ptxas; formerly the PTX
+-- liveness estimate) would not fit some 512-thread blocks at all and would
+-- cut the prefetching variants' occupancy.  M.options raises sm.regs to
+-- 16384 (the GT200 register file) so that registers bind only for linear
+-- (47 registers: 1 block of 256 per core, not 2); the blocks per core are
+-- otherwise the paper's, set by the dynamic shared memory of M.shape.
 -- M.occupancy tells what a launch really gets.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"

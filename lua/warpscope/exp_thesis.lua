@@ -257,7 +257,8 @@ M.sssp_order = { "TPLGY", "WARPC", "DD", "NOFRONT" }
 -- The SWP/unrolling versions of TPLGY BFS in Table 18's order, with its
 -- registers per thread and resident 512-thread blocks per SM (occupancy), and
 -- what `ptxas -arch=sm_75 -v` (CUDA 13.0) allocates for the committed PTX
--- (Turing's ISA, not Fermi's: a second opinion, not the model's count).
+-- (Turing's ISA, not Fermi's; the model's count, read from the resource
+-- record kernels/thesis_swp.ptxas: tests/exp_thesis.sh checks they agree).
 M.swp_versions = {
   { name = "Base", kernel = "thesis_swp_base", regs = 13, occ = 3, ptxas75 = 14 },
   { name = "SWP", kernel = "thesis_swp_swp", regs = 15, occ = 3, ptxas75 = 20 },

@@ -27,10 +27,13 @@ function M.run(gpu, g, iters, d, ptx)
   local contrib = gpu:array("f32", g.n, { name = "contrib" })
 
   local shape = { grid = S.ceil_div(g.n, 256), block = 256 }
+  -- (pr_pull's 49 registers at 256 threads exceed g80-mtp's 8,192 per SM)
+  local pb = S.fit_block(gpu, pull, 256)
+  local pull_shape = { grid = S.ceil_div(g.n, pb), block = pb }
   gpu:launch(init, shape, pr_a, g.n)
   for _ = 1, iters do
     gpu:launch(contrib_k, shape, pr_a, outdeg, contrib, g.n)
-    gpu:launch(pull, shape, trow, tcol, contrib, pr_b, g.n, d)
+    gpu:launch(pull, pull_shape, trow, tcol, contrib, pr_b, g.n, d)
     pr_a, pr_b = pr_b, pr_a
   end
 

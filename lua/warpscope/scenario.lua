@@ -30,6 +30,20 @@ function M.ceil_div(a, b)
   return (a + b - 1) // b
 end
 
+-- The CTA size to launch kernel k with: `block` threads, halved (down to one
+-- warp) while a CTA would need more registers than an SM has (k.regs per
+-- thread, as ptxas allocates them for sm_75, can exceed an old machine's
+-- register file at 256 threads), as a CUDA host sizes its blocks for the
+-- device.  Functional gpus have no register limit to fit: block as given.
+function M.fit_block(gpu, k, block)
+  A.gpu("warpscope.scenario.fit_block", 1, gpu)
+  block = A.int("warpscope.scenario.fit_block", 3, "block", block, 1, 1024)
+  local m = gpu:machine()
+  if not m.regs_per_sm then return block end
+  while block > 32 and k.regs * 32 * ((block + 31) // 32) > m.regs_per_sm do block = block // 2 end
+  return block
+end
+
 -- Print what a scenario did: the check's verdict and the engine's counters.
 -- Raises when the check failed, so the exit status says so.
 function M.report(title, gpu, ok, msg, extra)

@@ -37,7 +37,7 @@ for _, inp in ipairs(T.select(ex, { "CIT", "FB", "ER", "GRID", "RGG" })) do
       if not kinfo[v.name] then
         local k = gpu:load_ptx("kernels/thesis_swp.ptx"):kernel(v.kernel)
         local ctas, limit = T.occupancy(gpu, k, BLOCK)
-        kinfo[v.name] = { regs = k.regs, ctas = ctas, limit = limit }
+        kinfo[v.name] = { regs = k.regs, est = k.regs_estimate, ctas = ctas, limit = limit }
       end
       return ok, msg
     end, inp.name .. " " .. v.name)
@@ -148,14 +148,17 @@ do
   end
 end
 
-local p75 = {}
-for _, v in ipairs(T.swp_versions) do p75[#p75 + 1] = ("%s %d"):format(v.name, v.ptxas75) end
+local est = {}
+for _, v in ipairs(T.swp_versions) do
+  if kinfo[v.name] then est[#est + 1] = ("%s %d"):format(v.name, kinfo[v.name].est) end
+end
 ex:note("The thesis measured these on a Tesla K40c (Fig. 79, relative values in a figure only); this is the "
   .. "fermi-thesis machine.  Table 18's occupancies (3 blocks, UNR3 2) are Fermi's for 512-thread blocks "
   .. "(1536 threads, 32768 registers per SM), so its registers are compared with the model's.")
-ex:note("regs = the model's registers per thread (peak liveness of 32-bit slots in the PTX, a 64-bit register "
-  .. "counting 2), which sets the resident blocks per SM (ctas, of 512 threads); paper = Table 18 (nvcc for Fermi). "
-  .. "For a second opinion, ptxas -arch=sm_75 -v (CUDA 13.0) allocates " .. table.concat(p75, ", ") .. ".")
+ex:note("regs = the model's registers per thread: what ptxas -arch=sm_75 -v (CUDA 13.0) allocates, from the "
+  .. "resource record kernels/thesis_swp.ptxas; they set the resident blocks per SM (ctas, of 512 threads); "
+  .. "paper = Table 18 (nvcc for Fermi).  The PTX liveness estimate (peak of live 32-bit slots) would give "
+  .. table.concat(est, ", ") .. ".")
 do
   local parts = {}
   for _, n in ipairs(order) do

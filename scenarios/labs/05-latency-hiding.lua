@@ -19,6 +19,13 @@
 --   WORKS  comma list of multiply-adds per element (default 4,64)
 --   N      elements (default 184320)
 -- --preset and --set apply (e.g. --set sm.ctas=1 caps the resident CTAs per SM).
+--
+-- Registers: the launches state 20 registers per thread (launch regs=, the
+-- statistics' regs_source "scenario") so that 48 warps fit a GTX480 SM
+-- (32,768 registers: at most 21 per thread for 48 warps).  ptxas allocates
+-- 26 for lab_work on sm_75 (kernels/lab_kernels.ptxas), which would cap an
+-- SM at one 24-warp CTA here and make the warp count, the lab's variable,
+-- stop at 24.
 local ws = require "warpscope"
 local L = require "warpscope.lab"
 
@@ -33,6 +40,7 @@ local function ints(s, what)
   return t
 end
 local warps_list, works = ints(A.warps, "warps"), ints(A.works, "works")
+local LAB_REGS = 20   -- registers per thread (see the header)
 local n = math.tointeger(tonumber(A.n))
 assert(n and n >= 1, "n must be a positive integer")
 
@@ -71,7 +79,7 @@ for _, work in ipairs(works) do
       local k = gpu:load_ptx("kernels/lab_kernels.ptx"):kernel("lab_work")
       local X = gpu:array("u32", input, { name = "in" })
       local O = gpu:array("u32", n, { name = "out" })
-      gpu:launch(k, { grid = gpu.sms * ctas, block = 32 * (w // ctas) }, X, O, n, work)
+      gpu:launch(k, { grid = gpu.sms * ctas, block = 32 * (w // ctas), regs = LAB_REGS }, X, O, n, work)
       return ws.check.equal(O:read(), want)
     end, ("work %d, %d warps/SM"):format(work, w))
     local t = st.total

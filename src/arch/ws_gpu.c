@@ -193,6 +193,9 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     ws_grid_set_clock(grid, g->now);
     ws_gpu_stats_sync(g);
     ws_stats_begin(g->stats, ws_kernel_name(k), g->now);
+    ws_regs_source rsrc;
+    uint32_t rpt = ws_grid_regs_per_thread(grid, &rsrc);
+    ws_stats_launch_regs(g->stats, rpt, ws_regs_source_name(rsrc));
     return 0;
 }
 

@@ -517,6 +517,16 @@ uint32_t ws_gpu_launch_number(const ws_gpu *g) { return g->nlaunches; }
 const ws_kernel *ws_gpu_kernel(const ws_gpu *g) { return g->grid ? g->kernel : NULL; }
 uint64_t ws_gpu_launch_start(const ws_gpu *g) { return g->launch_start; }
 
+uint32_t ws_gpu_launch_regs(const ws_gpu *g, ws_regs_source *source)
+{
+    if (!g->grid) {
+        if (source)
+            *source = WS_REGS_ESTIMATE;
+        return 0;
+    }
+    return ws_grid_regs_per_thread(g->grid, source);
+}
+
 bool ws_gpu_launch_dims(const ws_gpu *g, uint32_t grid[3], uint32_t block[3])
 {
     for (int i = 0; i < 3; i++) {

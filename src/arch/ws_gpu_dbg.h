@@ -121,6 +121,10 @@ void ws_gpu_line_counts(const ws_gpu *g, const ws_ptx_func *f, uint32_t pc, uint
  * kernel (NULL when no launch is active). */
 uint32_t ws_gpu_launch_number(const ws_gpu *g);
 const ws_kernel *ws_gpu_kernel(const ws_gpu *g);
+/* Registers per thread the current launch's CTAs are given and where the
+ * count comes from (ptxas record, estimate, or the launch's regs=); 0 when
+ * no launch is active. */
+uint32_t ws_gpu_launch_regs(const ws_gpu *g, ws_regs_source *source);
 /* The cycle the current (or last) launch began. */
 uint64_t ws_gpu_launch_start(const ws_gpu *g);
 /* The current (or last) launch's grid (CTAs) and block (threads) in x, y,

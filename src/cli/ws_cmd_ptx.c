@@ -32,6 +32,42 @@ static void print_params(FILE *out, const ws_ptx_module *m, const int32_t *idx, 
     fputc(')', out);
 }
 
+/* Registers, shared and local memory: what ptxas allocates when the
+ * module's resource record names the kernel, else the estimate. */
+static void print_resources(const ws_ptx_module *m, const ws_ptx_func *f)
+{
+    const ws_ptx_res *r = &f->res;
+    unsigned est = ws_ptx_func_regs_per_thread(m, f), decl = ws_ptx_func_regs_declared(m, f);
+    unsigned long long shared = f->shared_bytes, local = f->local_bytes;
+    if (!r->has) {
+        printf("  registers     %u per thread (estimate; %u declared)\n", est, decl);
+        printf("  shared        %llu bytes static\n", shared);
+        printf("  local         %llu bytes per thread\n", local);
+        return;
+    }
+    printf("  registers     %u per thread (ptxas, record line %u; estimate %u; %u declared)\n", r->regs, r->line, est,
+           decl);
+    if (r->smem == shared)
+        printf("  shared        %llu bytes static (ptxas: the same)\n", shared);
+    else
+        printf("  shared        %llu bytes static (ptxas: %llu; occupancy counts the larger)\n", shared,
+               (unsigned long long)r->smem);
+    printf("  local         %llu bytes per thread (ptxas: %llu bytes stack frame", local,
+           (unsigned long long)r->stack);
+    if (r->cstack)
+        printf(", %llu with callees", (unsigned long long)r->cstack);
+    if (r->lmem)
+        printf(", %llu bytes lmem", (unsigned long long)r->lmem);
+    printf(", %llu bytes spill stores, %llu bytes spill loads)\n", (unsigned long long)r->spill_stores,
+           (unsigned long long)r->spill_loads);
+    printf("  constant      %llu bytes bank 0 (ptxas", (unsigned long long)r->cmem0);
+    if (r->cmem_other)
+        printf("; %llu bytes in other banks", (unsigned long long)r->cmem_other);
+    printf(")\n");
+    if (r->barriers)
+        printf("  barriers      %u (ptxas)\n", r->barriers);
+}
+
 static int check(const char *path)
 {
     ws_error err;
@@ -45,6 +81,10 @@ static int check(const char *path)
     if (m->global_bytes || m->const_bytes)
         printf("module: %llu bytes .global, %llu bytes .const\n", (unsigned long long)m->global_bytes,
                (unsigned long long)m->const_bytes);
+    if (m->res_path)
+        printf("record: %s (%s, %s)\n", m->res_path, m->res_tool, m->res_arch);
+    else
+        printf("record: none (registers are estimates)\n");
     unsigned nk = 0;
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         const ws_ptx_func *f = &m->funcs[i];
@@ -58,10 +98,7 @@ static int check(const char *path)
             printf("  (declaration only)\n");
             continue;
         }
-        printf("  registers     %u per thread (estimate; %u declared)\n", ws_ptx_func_regs_per_thread(m, f),
-               ws_ptx_func_regs_declared(m, f));
-        printf("  shared        %llu bytes static\n", (unsigned long long)f->shared_bytes);
-        printf("  local         %llu bytes per thread\n", (unsigned long long)f->local_bytes);
+        print_resources(m, f);
         printf("  parameters    %llu bytes\n", (unsigned long long)f->param_bytes);
         printf("  instructions  %u\n", f->ninsns);
         if (f->reqntid[0])

@@ -59,9 +59,11 @@
  *    (or the cycle set with ws_grid_set_clock); %smid is the CTA's SM;
  *  - functional order: CTAs one at a time in linear order; inside a CTA
  *    warps take turns of functional_quantum instructions (see ws_launch).
- * Registers per thread (occupancy) are the parser's estimate
- * (ws_ptx_func_regs_per_thread: register pressure from liveness), see
- * ws_kernel_regs. */
+ * Registers per thread (occupancy) are what ptxas allocates when the PTX
+ * file has a resource record beside it (NAME.ptxas, ws_ptx_res_load), else
+ * the parser's estimate (ws_ptx_func_regs_per_thread: register pressure
+ * from liveness); a launch can state its own (ws_launch_config.regs).  See
+ * ws_kernel_regs and ws_regs_source. */
 #ifndef WS_CORE_H
 #define WS_CORE_H
 
@@ -185,6 +187,15 @@ const ws_kernel *ws_module_kernel_at(const ws_module *m, uint32_t i);
 int ws_module_symbol(const ws_module *m, const char *name, uint64_t *addr, uint64_t *size,
                      ws_error *err);
 
+/* Where a registers-per-thread count comes from. */
+typedef enum ws_regs_source {
+    WS_REGS_ESTIMATE = 0,   /* the PTX liveness estimate (no record names the kernel) */
+    WS_REGS_PTXAS,          /* the resource record beside the PTX file (ptxas -v) */
+    WS_REGS_SCENARIO,       /* stated by the launch (ws_launch_config.regs, Lua regs=) */
+} ws_regs_source;
+/* "estimate", "ptxas", "scenario". */
+const char *ws_regs_source_name(ws_regs_source s);
+
 /* Kernel facts. */
 const char *ws_kernel_name(const ws_kernel *k);
 const ws_ptx_func *ws_kernel_func(const ws_kernel *k);
@@ -194,10 +205,17 @@ const char *ws_kernel_param_name(const ws_kernel *k, uint32_t i);
 ws_ptx_type ws_kernel_param_type(const ws_kernel *k, uint32_t i);   /* B8 for byte arrays */
 uint64_t ws_kernel_param_size(const ws_kernel *k, uint32_t i);
 bool ws_kernel_param_is_ptr(const ws_kernel *k, uint32_t i);
-/* Registers per thread used for occupancy: the parser's liveness-based
- * estimate (ws_ptx_func_regs_per_thread), or, for a module built without it,
- * the declared registers in 32-bit units (see ws_module.c). */
+/* Registers per thread used for occupancy: the count of the module's
+ * resource record when it names the kernel (what ptxas allocates), else the
+ * parser's liveness-based estimate (ws_ptx_func_regs_per_thread), or, for a
+ * module built without it, the declared registers in 32-bit units (see
+ * ws_module.c).  ws_kernel_regs_source tells which (ESTIMATE or PTXAS);
+ * ws_kernel_regs_estimate is the estimate whatever the record says. */
 uint32_t ws_kernel_regs(const ws_kernel *k);
+ws_regs_source ws_kernel_regs_source(const ws_kernel *k);
+uint32_t ws_kernel_regs_estimate(const ws_kernel *k);
+/* Static shared memory per CTA: the PTX's .shared layout, or the record's
+ * smem when that is larger (ptxas may round it up). */
 uint64_t ws_kernel_static_shared(const ws_kernel *k);
 /* Per-thread local bytes of the kernel's own frame (callees' frames extra). */
 uint64_t ws_kernel_local_bytes(const ws_kernel *k);
@@ -320,6 +338,9 @@ bool ws_grid_done(const ws_grid *g);               /* all CTAs retired */
 const ws_launch_stats *ws_grid_stats(const ws_grid *g);
 const ws_fault *ws_grid_fault(const ws_grid *g);   /* NULL if none */
 const ws_kernel *ws_grid_kernel(const ws_grid *g);
+/* Registers per thread the grid's CTAs are given (regs_per_cta is this x 32
+ * x warps) and, if source is not NULL, where the count comes from. */
+uint32_t ws_grid_regs_per_thread(const ws_grid *g, ws_regs_source *source);
 /* Per-CTA resources: threads, warps, shared bytes (static + dynamic),
  * registers (regs per thread * 32 per warp, as hardware allocates per warp). */
 void ws_grid_cta_resources(const ws_grid *g, uint32_t *threads, uint32_t *warps,

@@ -147,7 +147,9 @@ struct ws_kernel {
     const ws_ptx_func *f;
     const ws_xfunc *xf;
     uint32_t regs;           /* per thread, for occupancy */
-    uint64_t static_shared;  /* bytes */
+    uint32_t regs_estimate;  /* the estimate, even when a record gives regs */
+    ws_regs_source regs_source;   /* ESTIMATE or PTXAS */
+    uint64_t static_shared;  /* bytes, for occupancy (ws_kernel_static_shared) */
     uint64_t dyn_offset;     /* dynamic shared starts here */
     uint64_t param_bytes;
 };
@@ -286,6 +288,8 @@ struct ws_grid {
     uint8_t *params; uint64_t param_bytes;
     uint64_t nctas, next_cta, resident, retired;
     uint32_t threads_per_cta, warps_per_cta, regs_per_cta;
+    uint32_t regs_per_thread;        /* the count regs_per_cta is made of */
+    ws_regs_source regs_source;      /* and where it comes from */
     uint64_t shared_per_cta;
     ws_launch_stats stats;
     uint64_t budget;

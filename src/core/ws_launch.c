@@ -67,7 +67,10 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
             return NULL;
         }
     }
-    uint64_t shared = cfg->shared_bytes ? k->dyn_offset + cfg->shared_bytes : k->static_shared;
+    /* (dynamic shared memory starts after the PTX's layout, or after what
+     * ptxas allocates statically if that is more) */
+    uint64_t dyn_at = WS_MAX(k->dyn_offset, (k->static_shared + 15) & ~15ull);
+    uint64_t shared = cfg->shared_bytes ? dyn_at + cfg->shared_bytes : k->static_shared;
     uint32_t warps = (uint32_t)((threads + WS_WARP_SIZE - 1) / WS_WARP_SIZE);
     if (cfg->regs > 255) {
         ws_error_set(err, WS_E_RANGE, "launch of '%s': %u registers per thread; a thread has at most 255",
@@ -75,6 +78,7 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
         return NULL;
     }
     uint32_t rpt = cfg->regs ? cfg->regs : k->regs;
+    ws_regs_source rsrc = cfg->regs ? WS_REGS_SCENARIO : k->regs_source;
     uint64_t regs = (uint64_t)rpt * WS_WARP_SIZE * warps;
     if (shared > dc->max_shared_per_cta || shared > dc->shared_bytes_per_sm) {
         ws_error_set(err, WS_E_RANGE, "launch of '%s': %" PRIu64 " bytes of shared memory per CTA (static %" PRIu64
@@ -85,9 +89,9 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
     }
     if (regs > dc->regs_per_sm || threads > dc->max_threads_per_sm || warps > dc->max_warps_per_sm) {
         ws_error_set(err, WS_E_RANGE, "launch of '%s': a CTA (%" PRIu64 " threads, %u warps, %" PRIu64
-                     " registers at %u per thread) can never fit on an SM (%u threads, %u warps, %u registers)",
-                     f->name, threads, warps, regs, rpt, dc->max_threads_per_sm, dc->max_warps_per_sm,
-                     dc->regs_per_sm);
+                     " registers at %u per thread, %s) can never fit on an SM (%u threads, %u warps, %u registers)",
+                     f->name, threads, warps, regs, rpt, ws_regs_source_name(rsrc), dc->max_threads_per_sm,
+                     dc->max_warps_per_sm, dc->regs_per_sm);
         return NULL;
     }
     ws_grid *g = ws_xcalloc(1, sizeof *g);
@@ -108,6 +112,8 @@ ws_grid *ws_grid_create(ws_device *d, const ws_kernel *k, const ws_launch_config
     g->threads_per_cta = (uint32_t)threads;
     g->warps_per_cta = warps;
     g->regs_per_cta = (uint32_t)regs;
+    g->regs_per_thread = rpt;
+    g->regs_source = rsrc;
     g->shared_per_cta = shared;
     g->budget = dc->insn_budget;
     g->gridid = d->next_gridid++;
@@ -191,6 +197,13 @@ void ws_grid_cta_resources(const ws_grid *g, uint32_t *threads, uint32_t *warps,
         *shared = g->shared_per_cta;
     if (regs)
         *regs = g->regs_per_cta;
+}
+
+uint32_t ws_grid_regs_per_thread(const ws_grid *g, ws_regs_source *source)
+{
+    if (source)
+        *source = g->regs_source;
+    return g->regs_per_thread;
 }
 
 /* Which limit keeps the next CTA off SM sm (NULL: it fits). */

@@ -4,13 +4,15 @@
  * (initialised, symbol-address initialisers patched); .const variables are
  * laid out in one constant bank per module at the parser's offsets.
  *
- * Registers per thread (ws_kernel_regs): the parser's estimate
- * (func->regs_per_thread) when it gives one; otherwise the declared
+ * Registers per thread (ws_kernel_regs): the module's resource record
+ * (func->res, what ptxas allocates) when it names the kernel; else the
+ * parser's estimate (func->regs_per_thread) when it gives one; otherwise the declared
  * registers of the kernel counted in 32-bit units (.b64/.u64/.s64/.f64 count
  * 2, .b128 counts 4, 8/16/32-bit and f16 count 1, predicates 0), plus the
  * largest such count over the .funcs it calls (transitively), capped by
  * .maxnreg and by 255, rounded up to a multiple of 8 (register allocation
- * granularity per thread). */
+ * granularity per thread).  A record's counts are checked against the
+ * device's limits here (local memory per thread, shared memory per CTA). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +63,22 @@ static uint32_t kernel_regs(const ws_ptx_module *m, uint32_t fi)
         r = 255;
     r = (r + 7) & ~7u;
     return r ? r : 8;
+}
+
+/* The record's counts against the device's limits (registers were checked
+ * against the architecture's 255 when it was read). */
+static int check_res(const ws_device *d, const ws_ptx_module *m, const ws_ptx_func *f, ws_error *err)
+{
+    const ws_ptx_res *r = &f->res;
+    uint64_t shared_max = WS_MIN(d->cfg.max_shared_per_cta, d->cfg.shared_bytes_per_sm);
+    uint64_t local = WS_MAX(r->stack, WS_MAX(r->cstack, r->lmem));
+    if (r->smem > shared_max)
+        return ws_error_set(err, WS_E_RANGE, "%s:%u: kernel '%s' has smem=%" PRIu64 " bytes of static shared memory, "
+                            "above the device's %" PRIu64 " per CTA", m->res_path, r->line, f->name, r->smem, shared_max);
+    if (local > d->cfg.local_bytes_per_thread)
+        return ws_error_set(err, WS_E_RANGE, "%s:%u: kernel '%s' has %" PRIu64 " bytes of stack per thread, above the "
+                            "device's %" PRIu64, m->res_path, r->line, f->name, local, d->cfg.local_bytes_per_thread);
+    return 0;
 }
 
 /* Address of symbol s for an initializer: space address, or generic. */
@@ -151,6 +169,11 @@ ws_module *ws_module_load(ws_device *d, ws_ptx_module *m, ws_error *err)
         ws_ptx_module_free(m);
         return NULL;
     }
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].res.has && check_res(d, m, &m->funcs[i], err) < 0) {
+            ws_ptx_module_free(m);
+            return NULL;
+        }
     ws_module *mod = ws_xcalloc(1, sizeof *mod);
     mod->d = d;
     mod->ptx = m;
@@ -180,8 +203,10 @@ ws_module *ws_module_load(ws_device *d, ws_ptx_module *m, ws_error *err)
         k->fidx = i;
         k->f = f;
         k->xf = &mod->xf[i];
-        k->regs = kernel_regs(m, i);
-        k->static_shared = f->shared_bytes;
+        k->regs_estimate = kernel_regs(m, i);
+        k->regs = f->res.has ? f->res.regs : k->regs_estimate;
+        k->regs_source = f->res.has ? WS_REGS_PTXAS : WS_REGS_ESTIMATE;
+        k->static_shared = f->res.has ? WS_MAX(f->shared_bytes, f->res.smem) : f->shared_bytes;
         k->dyn_offset = f->dyn_shared_offset ? f->dyn_shared_offset : (f->shared_bytes + 15) & ~15ull;
         k->param_bytes = f->param_bytes;
         for (uint32_t p = 0; p < f->nparams; p++) {
@@ -285,5 +310,16 @@ bool ws_kernel_param_is_ptr(const ws_kernel *k, uint32_t i)
     return v && v->is_ptr_param;
 }
 uint32_t ws_kernel_regs(const ws_kernel *k) { return k->regs; }
+ws_regs_source ws_kernel_regs_source(const ws_kernel *k) { return k->regs_source; }
+uint32_t ws_kernel_regs_estimate(const ws_kernel *k) { return k->regs_estimate; }
+
+const char *ws_regs_source_name(ws_regs_source s)
+{
+    switch (s) {
+    case WS_REGS_PTXAS: return "ptxas";
+    case WS_REGS_SCENARIO: return "scenario";
+    default: return "estimate";
+    }
+}
 uint64_t ws_kernel_static_shared(const ws_kernel *k) { return k->static_shared; }
 uint64_t ws_kernel_local_bytes(const ws_kernel *k) { return k->f->local_bytes; }

@@ -4,6 +4,9 @@
  *   m:kernels()                    -> { "bfs_topo_expand", "bfs_topo_update" }
  *   local k = m:kernel("bfs_topo_expand")
  *   k.name, k.regs, k.shared, k.local, k.params -> { {name=, type=, ptr=}, ... }
+ *   k.regs_source ("ptxas" from the resource record beside the PTX, or
+ *   "estimate"), k.regs_estimate, k.ptxas (the record's counts or nil),
+ *   m.record (the record's path or nil)
  *
  * A relative path is looked up as given, then beside the running script,
  * then in the data directory's scenarios/ (where the shipped kernels live). */
@@ -153,6 +156,8 @@ static int m_index(lua_State *L)
         lua_pushcfunction(L, m_kernels);
     else if (strcmp(k, "path") == 0)
         lua_pushstring(L, m->path);
+    else if (strcmp(k, "record") == 0)
+        lua_pushstring(L, ws_module_ptx(check_module(L, 1)->mod)->res_path);   /* nil without one */
     else
         lua_pushnil(L);
     return 1;
@@ -165,6 +170,26 @@ static int m_tostring(lua_State *L)
     return 1;
 }
 
+/* k.ptxas: the kernel's line of the resource record, or nil. */
+static void push_res(lua_State *L, const ws_ptx_res *r)
+{
+    if (!r->has) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_createtable(L, 0, 11);
+    const struct { const char *k; uint64_t v; } f[] = {
+        { "regs", r->regs }, { "barriers", r->barriers }, { "stack", r->stack },
+        { "spill_stores", r->spill_stores }, { "spill_loads", r->spill_loads }, { "cstack", r->cstack },
+        { "lmem", r->lmem }, { "smem", r->smem }, { "cmem0", r->cmem0 }, { "cmem_other", r->cmem_other },
+        { "line", r->line },
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        lua_pushinteger(L, (lua_Integer)f[i].v);
+        lua_setfield(L, -2, f[i].k);
+    }
+}
+
 static int k_index(lua_State *L)
 {
     const ws_kernel *k = check_kernel(L, 1);
@@ -173,6 +198,12 @@ static int k_index(lua_State *L)
         lua_pushstring(L, ws_kernel_name(k));
     } else if (strcmp(key, "regs") == 0) {
         lua_pushinteger(L, ws_kernel_regs(k));
+    } else if (strcmp(key, "regs_source") == 0) {
+        lua_pushstring(L, ws_regs_source_name(ws_kernel_regs_source(k)));
+    } else if (strcmp(key, "regs_estimate") == 0) {
+        lua_pushinteger(L, ws_kernel_regs_estimate(k));
+    } else if (strcmp(key, "ptxas") == 0) {
+        push_res(L, &ws_kernel_func(k)->res);
     } else if (strcmp(key, "shared") == 0) {
         lua_pushinteger(L, (lua_Integer)ws_kernel_static_shared(k));
     } else if (strcmp(key, "local") == 0) {

@@ -29,8 +29,27 @@
 /* Parse PTX text (len bytes, need not be NUL-terminated).  `path` is used
  * in messages only. */
 ws_ptx_module *ws_ptx_parse(const char *text, size_t len, const char *path, ws_error *err);
-/* Read and parse a file. */
+/* Read and parse a file, and the resource record beside it if there is one
+ * (ws_ptx_res_load on ws_ptx_res_path(path)): a malformed record is an error
+ * as a malformed PTX file is. */
 ws_ptx_module *ws_ptx_load_file(const char *path, ws_error *err);
+
+/* Resource records (ws_ptx_res.c; format in scenarios/kernels/README.md):
+ * what ptxas allocates for each kernel, in NAME.ptxas beside NAME.ptx.
+ * The record's path for a PTX path: NAME.ptx -> NAME.ptxas (any other name:
+ * the name + ".ptxas"). */
+void ws_ptx_res_path(const char *ptx_path, char *out, size_t size);
+/* Read the record at `path` into m (f->res of each kernel it names,
+ * m->res_path/res_tool/res_arch).  Returns 1 when read, 0 when there is no
+ * such file (m unchanged), -1 on an error naming path:line (nothing of the
+ * record is kept).  Errors: a first line other than `ptxas-record 1`, an
+ * unknown directive or field, a count that is not a decimal number or is
+ * out of range (registers above 255, barriers above 16), a kernel named
+ * twice or missing its regs=, an arch other than the PTX's .target, and a
+ * kernel that is not an .entry of the PTX (a stale record). */
+int ws_ptx_res_load(ws_ptx_module *m, const char *path, ws_error *err);
+/* The same on text (len bytes); `name` is used in messages. */
+int ws_ptx_res_parse(ws_ptx_module *m, const char *text, size_t len, const char *name, ws_error *err);
 
 /* Print one instruction as PTX text ("@%p1 bra $L__BB0_7;", "ld.global.u32 %r15, [%rd14];")
  * into buf; returns the length written (truncated to size-1).  The text

@@ -190,6 +190,9 @@ void ws_ptx_module_free(ws_ptx_module *m)
     free(m->files);
     free(m->path);
     free(m->target);
+    free(m->res_path);
+    free(m->res_tool);
+    free(m->res_arch);
     free(m);
 }
 

@@ -377,6 +377,23 @@ typedef struct ws_ptx_label {
     uint32_t insn;
 } ws_ptx_label;
 
+/* What ptxas allocates for a kernel, from the resource record beside the
+ * PTX file (NAME.ptxas, read by ws_ptx_res_load; the format is in
+ * scenarios/kernels/README.md).  Byte counts are as ptxas -v prints them. */
+typedef struct ws_ptx_res {
+    bool has;                  /* the record names this kernel */
+    uint32_t line;             /* its line in the record (for messages) */
+    uint32_t regs;             /* registers per thread */
+    uint32_t barriers;         /* named barriers used */
+    uint64_t stack;            /* the kernel's own stack frame (local memory) */
+    uint64_t spill_stores, spill_loads;
+    uint64_t cstack;           /* cumulative stack with callees (0: not printed) */
+    uint64_t lmem;             /* local memory (older targets print it) */
+    uint64_t smem;             /* static shared memory per CTA */
+    uint64_t cmem0;            /* constant bank 0 (parameters) */
+    uint64_t cmem_other;       /* the other constant banks together */
+} ws_ptx_res;
+
 typedef struct ws_ptx_func {
     char *name;
     bool is_entry;        /* .entry (kernel) vs .func */
@@ -412,6 +429,8 @@ typedef struct ws_ptx_func {
     uint64_t dyn_shared_offset;
     /* Register estimate for occupancy, see ws_ptx_func_regs_per_thread(). */
     uint32_t regs_per_thread;
+    /* .entry: what ptxas allocates, when the module's record names it. */
+    ws_ptx_res res;
 } ws_ptx_func;
 
 /* ------------------------------------------------------------------ module */
@@ -427,6 +446,9 @@ typedef struct ws_ptx_module {
     char **files; uint32_t nfiles;    /* .file names (index = .file number) */
     /* Bytes of module-scope .global and .const data (laid out at load time). */
     uint64_t global_bytes, const_bytes;
+    /* The resource record read with the module (NULL: none): its path, and
+     * its tool and arch lines ("ptxas 13.0.88 ...", "sm_75"). */
+    char *res_path, *res_tool, *res_arch;
 } ws_ptx_module;
 
 /* Look up a function by name; NULL if absent. */

@@ -595,5 +595,16 @@ ws_ptx_module *ws_ptx_load_file(const char *path, ws_error *err)
     }
     ws_ptx_module *m = ws_ptx_parse(text, len, path, err);
     free(text);
+    if (m) {
+        size_t n = strlen(path) + sizeof ".ptxas";
+        char *res = ws_xmalloc(n);
+        ws_ptx_res_path(path, res, n);
+        int rc = ws_ptx_res_load(m, res, err);
+        free(res);
+        if (rc < 0) {
+            ws_ptx_module_free(m);
+            return NULL;
+        }
+    }
     return m;
 }

@@ -404,6 +404,8 @@ void ws_stats_begin(ws_stats *s, const char *kernel, uint64_t cycle)
 {
     free(s->kernel);
     s->kernel = ws_xstrdup(kernel ? kernel : "");
+    s->regs_source = NULL;
+    s->regs = 0;
     s->start = cycle;
     free(s->snap);
     s->snap = ws_xcalloc(s->ninst ? s->ninst : 1, sizeof *s->snap);
@@ -421,6 +423,8 @@ void ws_stats_end(ws_stats *s, uint64_t cycle, const char *extra_json)
     l->kernel = s->kernel;
     s->kernel = NULL;
     l->extra = extra_json && *extra_json ? ws_xstrdup(extra_json) : NULL;
+    l->regs = s->regs;
+    l->regs_source = s->regs_source;
     l->start = s->start;
     l->end = cycle;
     l->ndelta = s->ninst;
@@ -430,6 +434,21 @@ void ws_stats_end(ws_stats *s, uint64_t cycle, const char *extra_json)
     for (size_t i = 0; i < s->nsnap; i++)
         l->delta[i] -= s->snap[i];
     s->open = false;
+}
+
+void ws_stats_launch_regs(ws_stats *s, uint32_t regs, const char *source)
+{
+    if (!s->open)
+        return;
+    s->regs = regs;
+    s->regs_source = source;
+}
+
+uint32_t ws_stats_launch_regs_get(const ws_stats *s, size_t i, const char **source)
+{
+    if (source)
+        *source = i < s->nlaunches ? s->launches[i].regs_source : NULL;
+    return i < s->nlaunches ? s->launches[i].regs : 0;
 }
 
 size_t ws_stats_nlaunches(const ws_stats *s)

@@ -94,6 +94,12 @@ const uint64_t *ws_stats_table_values(const ws_stats_table *t, size_t row);
  * and written as its "extra" member. */
 void ws_stats_begin(ws_stats *s, const char *kernel, uint64_t cycle);
 void ws_stats_end(ws_stats *s, uint64_t cycle, const char *extra_json);
+/* The open launch's registers per thread and where the count comes from
+ * (`source` a static string: "ptxas", "estimate", "scenario"), written as
+ * its "regs_per_thread" and "regs_source" members. */
+void ws_stats_launch_regs(ws_stats *s, uint32_t regs, const char *source);
+/* Those of launch i (0 and NULL if not given or no such launch). */
+uint32_t ws_stats_launch_regs_get(const ws_stats *s, size_t i, const char **source);
 size_t ws_stats_nlaunches(const ws_stats *s);
 /* Counter delta (or derived value over the deltas) of launch i; NAN for an
  * unknown name, instance or launch. */
@@ -126,7 +132,8 @@ uint64_t ws_stats_sample_value(const ws_stats *s, size_t i, size_t col);
  *
  * JSON: {"format": "warpscope-stats-1", "version", "seed", "config",
  * "stats": {name: {"desc", ["scope", "instances": [...]], "total"} ...},
- * "launches": [{"kernel", "start", "end", "cycles", ["extra"], "stats":
+ * "launches": [{"kernel", "start", "end", "cycles", ["regs_per_thread",
+ * "regs_source"], ["extra"], "stats":
  * {name: total or {"total", "instances"}}}], "tables": {name: {"desc",
  * "columns", "rows": [[key, v...]...]}}, "series": {"interval",
  * "columns": ["cycle", names...], "rows": [[cycle, v...]...]}}.

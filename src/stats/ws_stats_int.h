@@ -32,6 +32,8 @@ struct ws_stats_table {
 
 typedef struct ws_launch {
     char *kernel, *extra;
+    const char *regs_source;        /* static string; NULL: not given */
+    uint32_t regs;                  /* registers per thread */
     uint64_t start, end;
     uint64_t *delta;                /* one per counter slot (ninst at the end) */
     size_t ndelta;
@@ -49,6 +51,8 @@ struct ws_stats {
     size_t nlaunches, cap_launches;
     bool open;                      /* a launch is open */
     char *kernel;
+    const char *regs_source;        /* of the open launch (ws_stats_launch_regs) */
+    uint32_t regs;
     uint64_t start;
     uint64_t *snap;                 /* counter slots at begin */
     size_t nsnap;

@@ -109,6 +109,12 @@ static void put_launch(ws_json *j, const ws_stats *s, const ws_launch *l)
     ws_json_u64(j, l->end);
     ws_json_key(j, "cycles");
     ws_json_u64(j, l->end >= l->start ? l->end - l->start : 0);
+    if (l->regs_source) {
+        ws_json_key(j, "regs_per_thread");
+        ws_json_u64(j, l->regs);
+        ws_json_key(j, "regs_source");
+        ws_json_str(j, l->regs_source);
+    }
     if (l->extra) {
         ws_json_key(j, "extra");
         ws_json_raw(j, l->extra);

@@ -5,7 +5,9 @@
  * long, outstanding requests, instructions issued, active and live lanes;
  * then the SIMT stack (top first: pc, line, reconvergence pc, lane mask),
  * the predicates and registers of lane t->lane (hex, signed decimal, and as
- * a number for .f32/.f64 registers), and the warp's last instructions
+ * a number for .f32/.f64 registers; the section's title gives the
+ * registers per thread occupancy counts and where that count comes from:
+ * "ptxas", "estimate" or "scenario"), and the warp's last instructions
  * (ws_gpu_warp_history: issue cycle, line, text, lanes that executed).
  * From 120 columns the registers take the right half.
  *
@@ -269,8 +271,11 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     int pred_lines = f && f->npreds > 0 ? 1 + (int)f->npreds * 6 / (cols > 60 ? cols / 2 : 30) : 1;
     if (pred_lines > 3)
         pred_lines = 3;
-    char title[64];
-    snprintf(title, sizeof title, "registers of lane %" PRIu32, lane);
+    char title[96];
+    ws_regs_source rsrc;
+    uint32_t rpt = ws_gpu_launch_regs(g, &rsrc);
+    snprintf(title, sizeof title, "registers of lane %" PRIu32 " (occupancy: %" PRIu32 " per thread, %s)", lane, rpt,
+             ws_regs_source_name(rsrc));
 
     if (cols >= TWO_COL_MIN) {
         int lw = cols / 2 - 1, rx = cols / 2 + 1, rw = cols - rx;
