@@ -135,6 +135,39 @@ do
   gpu:close()
 end
 
+-- A global store that hits in L1 under l1d.write=local-wb: GPGPU-Sim's 'L'
+-- policy (and Fermi) evicts the line (l1d.write_global=evict), so the load
+-- after it misses; write-through keeps it.
+local RWR = HEAD .. [[
+.visible .entry rwr(.param .u64 a, .param .u64 out)
+{
+  .reg .b32 %r<5>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [a];
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.u32 %r2, [%rd4];
+  add.u32 %r3, %r2, 1;
+  st.global.u32 [%rd4], %r3;
+  ld.global.u32 %r4, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.u32 [%rd5], %r4;
+  ret;
+}
+]]
+for _, c in ipairs{ { "evict", 1, 3 }, { "through", 2, 2 } } do
+  local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, ["l1d.write_global"] = c[1] }
+  local k = gpu:load_ptx_text(RWR, "rwr.ptx"):kernel("rwr")
+  local a, out = gpu:array("u32", 32, { fill = 4 }), gpu:array("u32", 32)
+  gpu:launch(k, { grid = 1, block = 32 }, a, out)
+  T.is(out[31], 5, c[1] .. ": the load after the store sees it")
+  T.is(total(gpu, "l1d.hits"), c[2], c[1] .. ": L1D hits (the store" .. (c[2] == 2 and " and the second load)" or ")"))
+  T.is(total(gpu, "l1d.misses"), c[3], c[1] .. ": L1D misses")
+  gpu:close()
+end
+
 -- L2 per request and per 32-byte sector: a warp's 32 consecutive words
 -- bypassing L1 (ld.global.cg) are one 128-byte request, four sectors.  The
 -- first launch also fetches the kernel parameters (constant misses), so
@@ -160,7 +193,8 @@ local CG = HEAD .. [[
 }
 ]]
 do
-  local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, ["l1i.enable"] = false }
+  -- (mem.copy_to_l2=false: the array's fill would put its lines in the L2)
+  local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, ["l1i.enable"] = false, ["mem.copy_to_l2"] = false }
   local k = gpu:load_ptx_text(CG, "cg.ptx"):kernel("cg")
   local a, out = gpu:array("u32", 4096, { fill = 3 }), gpu:array("u32", 32)
   gpu:launch(k, { grid = 1, block = 32 }, a, 0, out)
@@ -196,6 +230,41 @@ do
        ("latency from the partition (%.1f) leaves out the trip there (%.1f in all)"):format(
          t["mem.avg_part_latency"], t["mem.avg_latency"]))
   gpu:close()
+end
+
+-- Host copies leave their data in the L2 (mem.copy_to_l2, GPGPU-Sim's
+-- -gpgpu_perf_sim_memcpy): a kernel's first read of a copied line hits
+-- there; an element store from the host makes only its own sector valid.
+do
+  local function first_read(copy, how)
+    local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, ["l1i.enable"] = false, ["mem.copy_to_l2"] = copy }
+    local k = gpu:load_ptx_text((CG:gsub("  st%.global[^\n]*\n", "")), "cg.ptx"):kernel("cg")
+    local a = gpu:array("u32", 64)
+    if how == "array" then a:write({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                     21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 })
+    elseif how == "fill" then a:fill(9)
+    else a[0] = 5 end
+    local before = gpu:stats().total
+    gpu:launch(k, { grid = 1, block = 32 }, a, 0, gpu:array("u32", 32))
+    local t = gpu:stats().total
+    local d = {}
+    for _, key in ipairs{ "l2.sectors.hits", "l2.sectors.misses", "l2.sectors.accesses" } do
+      d[key] = t[key] - (before[key] or 0)
+    end
+    gpu:close()
+    return d
+  end
+  -- (the launch also reads its parameters: a constant line, two sectors, a miss)
+  local w = first_read(true, "array")
+  T.is(w["l2.sectors.hits"], 4, "a:write: the kernel's read of the copied line hits in four sectors")
+  T.is(w["l2.sectors.misses"], 2, "a:write: only the parameters' sectors miss")
+  T.is(first_read(true, "fill")["l2.sectors.hits"], 4, "a:fill: the line is in the L2 too")
+  local e = first_read(true, "element")
+  T.is(e["l2.sectors.hits"], 1, "a[0] = 5: its sector hits")
+  T.is(e["l2.sectors.misses"], 3 + 2, "a[0] = 5: the line's three other sectors miss (+ the parameters')")
+  local n = first_read(false, "array")
+  T.is(n["l2.sectors.hits"], 0, "mem.copy_to_l2=false: nothing of the copy is in the L2")
+  T.is(n["l2.sectors.misses"], 4 + 2, "mem.copy_to_l2=false: the read misses in four sectors")
 end
 
 -- With the L1I on, every instruction miss is one more L2 request of four sectors.

@@ -52,11 +52,11 @@ function P:observe(a)
 end
 
 -- 1 SM, one CTA at a time: CTA 1 takes slot 0 after CTA 0 retires.
--- (l1d.invalidate=none: the L1D keeps its lines after the launch, for
--- c:lines(); ideal fetch: the L2, DRAM and network counts below are the
--- data's, without the kernel's instruction misses)
+-- (l1d.invalidate=none and global stores written through: the L1D keeps
+-- its lines after the launch, for c:lines(); ideal fetch and no host copy
+-- in the L2: the L2, DRAM and network counts below are the data's)
 gpu = ws.gpu{ sms = 1, ["sm.ctas"] = 1, prefetcher = P, quiet = true, ["l1d.invalidate"] = "none",
-              ["l1i.enable"] = false }
+              ["l1i.enable"] = false, ["l1d.write_global"] = "through", ["mem.copy_to_l2"] = false }
 T.is(gpu:record(true), false, "gpu:record turns recording on (it was off)")
 out = gpu:array("i32", 32, { name = "out" })
 for i = 0, 31 do out[i] = 100 + i end

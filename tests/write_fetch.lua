@@ -45,9 +45,10 @@ local PTX = [[
 
 local function run(level, walloc, write)
   -- (ideal fetch: the kernel's instruction misses would add L2 accesses
-  -- and DRAM reads of their own; tests/icache.lua counts those)
+  -- and DRAM reads of their own; tests/icache.lua counts those.  Host
+  -- writes stay out of the L2: the counts start from a cold L2.)
   local gpu = ws.gpu{ quiet = true, ["sm.count"] = 1, [level .. ".write_alloc"] = walloc, [level .. ".write"] = write,
-                      ["run.deadlock"] = 20000, ["l1i.enable"] = false }
+                      ["run.deadlock"] = 20000, ["l1i.enable"] = false, ["mem.copy_to_l2"] = false }
   local k = gpu:load_ptx_text(PTX, "write_fetch.ptx"):kernel("fw")
   local a = gpu:array("u32", 32, { name = "a" })
   local b = gpu:array("u32", 32, { name = "b", fill = 100 })

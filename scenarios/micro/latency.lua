@@ -43,7 +43,12 @@ function M.measure(gpu, k, lines, spacing, warm, steps)
 end
 
 function M.run(opts)
-  local gpu = ws.gpu(opts or {})
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  -- (the chains are written by the host: a copy would leave part of the
+  -- DRAM level's chain in the L2)
+  if o["mem.copy_to_l2"] == nil then o["mem.copy_to_l2"] = false end
+  local gpu = ws.gpu(o)
   local k = gpu:load_ptx("micro/chase.ptx"):kernel("chase")
   -- a first launch over a one-line chain, one CTA an SM, 8 steps (nvcc
   -- unrolls the loops by 4: fewer steps run other code), brings the

@@ -394,7 +394,7 @@ static ws_cache_result write_path(ws_cache *c, ws_mreq *r, uint64_t line, uint32
         bool fwd = !wb;
         /* write-evict invalidates the line (not one waiting for a fill); one
          * an atomic made dirty (atomic_local) is written back first */
-        bool inval = fwd && c->cfg.wpol == WS_WP_WRITE_EVICT && !c->pend[base + (uint32_t)way];
+        bool inval = fwd && ws_cache_evicts(c) && !c->pend[base + (uint32_t)way];
         bool dirty = inval && (l->dirty & l->valid) && pool;
         if (fwd && !missq_room(c, 1u + dirty))
             return fail(c, WS_CFAIL_MISSQ_FULL);

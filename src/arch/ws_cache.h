@@ -37,7 +37,8 @@
  *   line, write hits and validating writes; allocation also counts as a touch.
  * - Writes (WRITE, ATOMIC and WRITEBACK requests are writes).  The effective
  *   policy of LOCAL_WB_GLOBAL_WT is write-back for requests with
- *   WS_MREQ_F_LOCAL and write-through otherwise.  Write hit: write-back dirties
+ *   WS_MREQ_F_LOCAL and write-through otherwise (write-evict with
+ *   cfg.global_evict).  Write hit: write-back dirties
  *   the sectors; write-through forwards r; write-evict forwards r and
  *   invalidates the line (reported in `evicted`), except that a line waiting
  *   for a fill (allocate-on-miss) is left in place.  Write miss: no-allocate
@@ -118,6 +119,8 @@ typedef struct ws_cache_config {
                              * miss included (0: unlimited) */
     uint32_t missq;         /* miss-queue entries (0: unbounded) */
     bool atomic_local;      /* atomics are performed here (write-back, fetch-on-write) */
+    bool global_evict;      /* LOCAL_WB_GLOBAL_WT: a global write hit invalidates the line
+                             * (GPGPU-Sim's 'L' policy is local write-back, global write-evict) */
     uint64_t seed;          /* random replacement */
     /* The address the set index is computed from (NULL: the address
      * itself).  An L2 slice indexes by the partition address, without the
@@ -224,6 +227,12 @@ bool ws_cache_invalidate(ws_cache *c, uint64_t addr, ws_cache_evict *ev);
  * written back (counted in invalidations); `each` (may be NULL) is told of
  * every valid line that leaves.  Returns the number of valid lines dropped. */
 uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_cache_evict *ev), void *ctx);
+/* A host copy wrote [addr, addr + size) (within one line): the line becomes
+ * present with those sectors valid and clean, as GPGPU-Sim's
+ * force_tag_access does for -gpgpu_perf_sim_memcpy.  A victim is dropped
+ * without a write-back; nothing is counted; a line waiting for a fill, or
+ * a set whose every way is, is left alone (returns false). */
+bool ws_cache_warm(ws_cache *c, uint64_t addr, uint32_t size, uint32_t owner, uint64_t cycle);
 /* The sectors (bit i = sector i of the line) that [addr, addr + size) needs. */
 uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
 

@@ -60,7 +60,7 @@ bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws
     if (l && (need & ~l->valid) == 0) {     /* hit */
         if (demand && l->prefetched && !l->used)
             l->used = 1;
-        if (ws_cache_is_write(r->kind) && !ws_cache_wb(c, r) && c->cfg.wpol == WS_WP_WRITE_EVICT) {
+        if (ws_cache_is_write(r->kind) && !ws_cache_wb(c, r) && ws_cache_evicts(c)) {
             ws_cache_evict_info(c, (uint32_t)idx, ev);
             c->st.invalidations++;
             ws_cache_kill(c, (uint32_t)idx);
@@ -135,6 +135,38 @@ int ws_cache_flush(ws_cache *c)
         ws_cache_kill(c, i);
     }
     return 0;
+}
+
+bool ws_cache_warm(ws_cache *c, uint64_t addr, uint32_t size, uint32_t owner, uint64_t cycle)
+{
+    uint64_t line = addr >> c->line_log2;
+    uint32_t set = ws_cache_set_index(c, line);
+    int way = ws_cache_find_way(c, set, line);
+    size_t base = (size_t)set * c->ways;
+    uint32_t idx;
+    if (way >= 0) {
+        idx = (uint32_t)base + (uint32_t)way;
+        if (c->pend[idx]) return false;
+    } else {
+        int v = ws_cache_victim(c, set, true);
+        if (v < 0) return false;
+        idx = (uint32_t)base + (uint32_t)v;
+        ws_mreq r;
+        memset(&r, 0, sizeof r);
+        r.addr = addr;
+        r.size = size;
+        r.owner = owner;
+        ws_cache_kill(c, idx);
+        ws_cache_install(c, idx, line, &r, false, cycle);
+    }
+    ws_cline *l = &c->ln[idx];
+    uint32_t need = ws_cache_need(c, addr, size);
+    l->valid |= need;
+    l->dirty &= ~need;
+    l->fill_cycle = cycle;
+    touch(c, l, cycle);
+    c->gen++;
+    return true;
 }
 
 uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_cache_evict *ev), void *ctx)

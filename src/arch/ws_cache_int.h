@@ -120,6 +120,13 @@ static inline bool ws_cache_wb(const ws_cache *c, const ws_mreq *r)
            ws_cache_atomic_here(c, r);
 }
 
+/* A write hit that goes on invalidates the line: write-evict, or a global
+ * write under LOCAL_WB_GLOBAL_WT with global_evict. */
+static inline bool ws_cache_evicts(const ws_cache *c)
+{
+    return c->cfg.wpol == WS_WP_WRITE_EVICT || (c->cfg.wpol == WS_WP_LOCAL_WB_GLOBAL_WT && c->cfg.global_evict);
+}
+
 /* Effective write-allocation policy for this request. */
 static inline ws_cache_walloc ws_cache_walloc_of(const ws_cache *c, const ws_mreq *r)
 {

@@ -42,6 +42,7 @@ int ws_cache_config_from_opts(ws_cache_config *c, const ws_opts *o, const char *
     c->mshr_merge = (uint32_t)val(o, prefix, "mshr_merge", 1);
     c->missq = (uint32_t)val(o, prefix, "missq", 0);
     c->atomic_local = val(o, prefix, "atomics", 1) == 0;     /* 0: local */
+    c->global_evict = val(o, prefix, "write_global", 0) == 1; /* through|evict */
     c->seed = seed;
     return 0;
 }

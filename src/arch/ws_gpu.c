@@ -108,6 +108,13 @@ uint32_t ws_gpu_nsms(const ws_gpu *g) { return g->cfg.nsms; }
 uint32_t ws_gpu_warp_slots(const ws_gpu *g) { return g->cfg.slots; }
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1d : NULL; }
 ws_cache *ws_gpu_l1i(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1i : NULL; }
+
+void ws_gpu_host_wrote(ws_gpu *g, uint64_t addr, uint64_t bytes)
+{
+    if (!g->cfg.copy_to_l2) return;
+    const ws_alloc *a = ws_devmem_find(g->dev, addr);
+    ws_memsys_host_write(g->mem, addr, bytes, a ? a->id : 0, g->now);
+}
 ws_memsys *ws_gpu_memsys(ws_gpu *g) { return g->mem; }
 bool ws_gpu_launch_active(const ws_gpu *g) { return g->grid != NULL; }
 const char *ws_gpu_diagnosis(const ws_gpu *g) { return g->diag ? g->diag : ""; }

@@ -120,6 +120,10 @@ typedef struct ws_warp_info {
 } ws_warp_info;
 void ws_gpu_warp(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_warp_info *out);
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm);
+/* The host wrote [addr, addr + bytes) of device memory (a copy, in CUDA
+ * terms): with mem.copy_to_l2 the data is left in the L2 at no cost, as
+ * GPGPU-Sim's -gpgpu_perf_sim_memcpy 1 does. */
+void ws_gpu_host_wrote(ws_gpu *g, uint64_t addr, uint64_t bytes);
 /* SM sm's L1 instruction cache (NULL: l1i.enable = false, ideal fetch). */
 ws_cache *ws_gpu_l1i(ws_gpu *g, uint32_t sm);
 ws_memsys *ws_gpu_memsys(ws_gpu *g);

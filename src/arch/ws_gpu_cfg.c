@@ -39,6 +39,7 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     c->l1_enable = ws_opts_bool(o, "l1d.enable");
     c->l1_inval = (uint32_t)ws_opts_enum(o, "l1d.invalidate");    /* none|launch|idle = WS_L1INV_* */
     c->l1i_enable = ws_opts_bool(o, "l1i.enable");
+    c->copy_to_l2 = ws_opts_bool(o, "mem.copy_to_l2");
     c->cache_global = ws_opts_bool(o, "l1d.cache_global");
     c->l1_latency = (uint32_t)ws_opts_uint(o, "l1d.latency");
     c->l1_delay = ws_opts_bool(o, "l1d.latency_queue") ? c->l1_latency : 0;

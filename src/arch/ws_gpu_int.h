@@ -43,6 +43,7 @@ typedef struct ws_gpu_cfg {
     uint32_t units[WS_U_COUNT], dp_units;
     bool l1_enable, cache_global, coalesce_sector;
     bool l1i_enable;
+    bool copy_to_l2;            /* mem.copy_to_l2 */
     uint32_t l1_inval;
     uint32_t l1_latency, l1_line;
     uint32_t l1_delay;          /* l1d.latency_queue: cycles an L1 miss waits before it leaves (0: none) */

@@ -598,6 +598,21 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
 
 const ws_memsys_config *ws_memsys_config_get(const ws_memsys *m) { return &m->cfg; }
 uint32_t ws_memsys_nslices(const ws_memsys *m) { return m->nsubs; }
+
+void ws_memsys_host_write(ws_memsys *m, uint64_t addr, uint64_t bytes, uint32_t owner, uint64_t cycle)
+{
+    if (!m->cfg.l2_enable || bytes == 0) return;
+    uint64_t line = m->cfg.l2.line, end = addr + bytes;
+    for (uint64_t a = addr; a < end;) {
+        uint64_t next = (a & ~(line - 1)) + line;
+        uint64_t b = next < end ? next : end;
+        ws_dram_loc loc;
+        ws_addrmap_decode(m->map, a, &loc);
+        ws_memsys_sub *s = &m->sub[loc.chan * m->cfg.subparts + loc.sub];
+        if (s->l2) ws_cache_warm(s->l2, a, (uint32_t)(b - a), owner, cycle);
+        a = b;
+    }
+}
 uint32_t ws_memsys_nchannels(const ws_memsys *m) { return m->nchans; }
 ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice) { return m->sub[slice].l2; }
 ws_dram *ws_memsys_dram(ws_memsys *m, uint32_t chan) { return m->chan[chan].dram; }

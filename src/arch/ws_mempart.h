@@ -168,6 +168,10 @@ bool ws_memsys_idle(const ws_memsys *m);
  * their way to DRAM, requests waiting in the slices for DRAM. */
 void ws_memsys_pending(const ws_memsys *m, uint64_t *from_sms, uint64_t *writebacks, uint64_t *for_dram);
 
+/* A host copy wrote [addr, addr + bytes): each line's slice takes the
+ * written sectors into its L2 (ws_cache_warm), costing no time.  Nothing
+ * when the L2 is disabled. */
+void ws_memsys_host_write(ws_memsys *m, uint64_t addr, uint64_t bytes, uint32_t owner, uint64_t cycle);
 uint32_t ws_memsys_nslices(const ws_memsys *m);
 uint32_t ws_memsys_nchannels(const ws_memsys *m);
 ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice);     /* NULL when l2.enable = false */

@@ -195,13 +195,19 @@ const ws_opt_def ws_opts_table[] = {
         "L1 data cache associativity",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 N:32:128:4"),
     E("l1d.write", "local-wb", "wb|wt|evict|local-wb",
-        "L1 write policy: write-back, write-through, write-evict, local write-back / global write-through",
-        "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...,L:L: (local WB, global WT)"),
+        "L1 write policy: write-back, write-through, write-evict, local write-back with global stores as "
+        "l1d.write_global says",
+        "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...,L:L: (LOCAL_WB_GLOBAL_WT)"),
     E("l1d.write_alloc", "none", "none|fetch|validate",
         "L1 write miss: no allocation, fetch the line (a write-back write fetches it as a read, or waits for "
         "the fetch in flight; a write-through write goes on and its reply fills the line, unless the line is "
         "already being fetched), or allocate without fetching (lazy fetch on read)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...:N: (no write allocate)"),
+    E("l1d.write_global", "evict", "through|evict",
+        "with l1d.write=local-wb, what a global store that hits does: update the line and go on (write-through) "
+        "or invalidate it and go on (write-evict); local stores stay write-back either way",
+        "[gpgpusim] GTX480: -gpgpu_cache:dl1 ...,L:L: is data_cache::wr_hit_global_we_local_wb (global "
+        "write-evict, local write-back); Fermi's L1 invalidates a line on a global store"),
     E("l1i.alloc", "fill", "miss|fill",
         "L1 instruction cache line allocation: on the miss or when the instructions arrive",
         "[gpgpusim] GTX480: -gpgpu_cache:il1 ...,L:R:f: (on fill)"),
@@ -311,6 +317,11 @@ const ws_opt_def ws_opts_table[] = {
     U("mem.channels", "6", 1, 256, "channels",
         "memory channels (DRAM controllers), each with mem.subparts L2 slices",
         "[gpgpusim] GTX480: -gpgpu_n_mem 6"),
+    B("mem.copy_to_l2", "true",
+        "data the host writes into device memory (array creation, fill, write, element stores from Lua: "
+        "cudaMemcpy in a CUDA program) is left in the L2, its sectors valid and clean, at no cost in cycles "
+        "(false: it is only in DRAM until a kernel reads it)",
+        "[gpgpusim] GTX480: -gpgpu_perf_sim_memcpy 1 (copies update the L2's tags)"),
     U("mem.subparts", "2", 1, 8, "slices",
         "L2 slices (memory sub-partitions) per channel",
         "[gpgpusim] GTX480: -gpgpu_n_sub_partition_per_mchannel 2"),

@@ -139,6 +139,7 @@ int ws_lgpu_array(lua_State *L)
         raise_err(L, &err);
     if (src && n && ws_devmem_write(d, addr, src->data, n * es, &err) != 0)
         raise_err(L, &err);
+    if (src && n) ws_lgpu_host_wrote(L, 1, addr, n * es);
 
     ws_larray *a = push_array(L, 1);
     a->addr = addr;
@@ -154,6 +155,7 @@ int ws_lgpu_array(lua_State *L)
                 return luaL_error(L, "array option 'fill' needs a length, not initial data");
             ws_buffer *one = one_value(L, -1, t);
             fill_device(L, d, addr, n, es, one);
+            ws_lgpu_host_wrote(L, 1, addr, n * es);
             lua_pop(L, 2);
         } else {
             lua_pop(L, 1);
@@ -218,6 +220,7 @@ static int a_write(lua_State *L)
     if (b->n && ws_devmem_write(d, a->addr + (uint64_t)off * a->elsize, b->data,
                                 b->n * a->elsize, &err))
         raise_err(L, &err);
+    if (b->n) ws_lgpu_host_wrote(L, 1, a->addr + (uint64_t)off * a->elsize, b->n * a->elsize);
     lua_settop(L, 1);
     return 1;
 }
@@ -230,6 +233,7 @@ static int a_fill(lua_State *L)
     luaL_checkany(L, 2);
     ws_buffer *one = one_value(L, 2, a->type);
     fill_device(L, d, a->addr, a->n, a->elsize, one);
+    ws_lgpu_host_wrote(L, 1, a->addr, a->n * a->elsize);
     lua_settop(L, 1);
     return 1;
 }
@@ -318,6 +322,7 @@ static int a_newindex(lua_State *L)
     ws_error err;
     if (ws_devmem_write(ws_lgpu_of(L, 1), a->addr + i * a->elsize, one->data, a->elsize, &err))
         raise_err(L, &err);
+    ws_lgpu_host_wrote(L, 1, a->addr + i * a->elsize, a->elsize);
     return 0;
 }
 

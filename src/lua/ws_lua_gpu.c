@@ -38,6 +38,17 @@ ws_device *ws_lgpu_of(lua_State *L, int idx)
     return g->dev;
 }
 
+void ws_lgpu_host_wrote(lua_State *L, int idx, uint64_t addr, uint64_t bytes)
+{
+    ws_lgpu *g = luaL_testudata(L, idx, WS_GPU_MT);
+    if (!g) {
+        lua_getiuservalue(L, idx, 1);
+        g = luaL_testudata(L, -1, WS_GPU_MT);
+        lua_pop(L, 1);
+    }
+    if (g && g->dev && g->tg) ws_gpu_host_wrote(g->tg, addr, bytes);
+}
+
 /* ------------------------------------------------------------ creation */
 /* gpu.new([opts]): run.mode (or mode) "timing" (default: the cycle-level
  * model) or "functional" (the functional engine alone); every key of the

@@ -52,6 +52,10 @@ typedef struct ws_lkernel {
 ws_device *ws_lgpu_check(lua_State *L, int idx);
 /* The open device that owns the handle at idx (its user value). */
 ws_device *ws_lgpu_of(lua_State *L, int idx);
+/* The host wrote [addr, addr + bytes) of device memory through the object
+ * at idx (a gpu, or a handle whose first user value is its gpu): a timing
+ * gpu's memory system sees the copy (ws_gpu_host_wrote). */
+void ws_lgpu_host_wrote(lua_State *L, int idx, uint64_t addr, uint64_t bytes);
 /* A live array at idx (raises "attempt to use a freed array 'x'"). */
 ws_larray *ws_larray_check(lua_State *L, int idx);
 ws_larray *ws_larray_test(lua_State *L, int idx);
