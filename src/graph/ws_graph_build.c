@@ -336,16 +336,25 @@ static int mirror(ws_gedges *e, int negate, ws_error *err)
     return 0;
 }
 
-/* Bucket the edges by source in place; returns row[n+1]. */
-static int32_t *bucket(ws_gedges *e, int32_t n)
+/* The CSR offsets of the edges' sources, row[n+1], and in *next a copy of
+ * them (where each source's next edge goes). */
+static int32_t *offsets(const ws_gedges *e, int32_t n, int32_t **next)
 {
     int32_t *row = ws_xcalloc((size_t)n + 1, sizeof *row);
     for (size_t i = 0; i < e->m; i++)
         row[e->src[i] + 1]++;
     for (int32_t v = 0; v < n; v++)
         row[v + 1] += row[v];
-    int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
-    memcpy(next, row, ((size_t)n + 1) * sizeof *next);
+    *next = ws_xmalloc(((size_t)n + 1) * sizeof **next);
+    memcpy(*next, row, ((size_t)n + 1) * sizeof **next);
+    return row;
+}
+
+/* Bucket the edges by source in place; returns row[n+1]. */
+static int32_t *bucket(ws_gedges *e, int32_t n)
+{
+    int32_t *next;
+    int32_t *row = offsets(e, n, &next);
     uint32_t *src = e->src, *dst = e->dst;
     int32_t *w = e->w;
     for (int32_t v = 0; v < n; v++) {
@@ -377,13 +386,8 @@ static int32_t *bucket(ws_gedges *e, int32_t n)
  * sort into new dst/weight arrays); returns row[n+1]. */
 static int32_t *bucket_stable(ws_gedges *e, int32_t n)
 {
-    int32_t *row = ws_xcalloc((size_t)n + 1, sizeof *row);
-    for (size_t i = 0; i < e->m; i++)
-        row[e->src[i] + 1]++;
-    for (int32_t v = 0; v < n; v++)
-        row[v + 1] += row[v];
-    int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
-    memcpy(next, row, ((size_t)n + 1) * sizeof *next);
+    int32_t *next;
+    int32_t *row = offsets(e, n, &next);
     size_t c = e->m ? e->m : 1;
     uint32_t *dst = ws_xmalloc(c * sizeof *dst);
     int32_t *w = e->w ? ws_xmalloc(c * sizeof *w) : NULL;
