@@ -251,7 +251,7 @@ static void test_files_and_occupancy(void)
     /* machine limits are checked at module load, located in the record */
     put(dir, "k.ptxas", GOOD "kernel big regs=16 smem=20000\n");
     ok(!ws_module_load_file(d, path, &err), "smem above the device's shared memory per CTA fails the load");
-    char want[600];
+    char want[sizeof rec + 200];
     snprintf(want, sizeof want,
              "%s:7: kernel 'big' has smem=20000 bytes of static shared memory, above the device's 16384 per CTA", rec);
     is_str(err.msg, want, "... naming the record's file and line");

@@ -19,6 +19,7 @@ M.keys = {
   ["l2.queue"] = 8,
   ["mem.copy_to_l2"] = false,
   ["l1d.write_global"] = "through",
+  ["l2.port"] = 0,
 }
 
 -- Options o with the measured machine's keys added where o does not set them.

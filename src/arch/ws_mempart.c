@@ -298,6 +298,9 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
     if (res.status == WS_CACHE_RESFAIL) return;
+    /* l2.port: the lookup takes one L2 tick per piece of the request */
+    uint64_t pieces = m->cfg.l2_port ? ((uint64_t)(r->size ? r->size : 1) + m->cfg.l2_port - 1) / m->cfg.l2_port : 1;
+    s->port_free = k2 + pieces;
     {
         uint32_t need = (uint32_t)__builtin_popcount(ws_cache_sectors(s->l2, r->addr, r->size));
         /* (a write miss that fetches nothing misses in every sector it writes) */
@@ -333,7 +336,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         r->level = WS_LVL_L2;
         if (wants_reply(r)) {
             r->next = NULL;
-            ring_push(&s->hit, r, k2 + m->cfg.l2_latency);
+            ring_push(&s->hit, r, k2 + (pieces - 1) + m->cfg.l2_latency);
         }
         else retire_silent(m, r);
     }
@@ -365,7 +368,7 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
             ring_push(&s->rop, r, c + m->cfg.rop_latency);
         }
     }
-    if (s->rop.t0 <= c && s->reply.n < cap) access(m, s, c, k2);
+    if (s->rop.t0 <= c && s->reply.n < cap && k2 >= s->port_free) access(m, s, c, k2);
     /* the L2 data array's output: hits and filled chains, after l2.latency */
     while (s->hit.t0 <= k2) {
         ws_mreq *q = ring_head(&s->hit)->r;
@@ -577,8 +580,10 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
             t = ws_icnt_head_ready(m->req, i);
             if (t != UINT64_MAX) TAKE(at_core(&m->cl, c, ws_memsys_dom_core(&m->ci, t)));
         }
-        if (s->rop.n && s->reply.n < cap && (s->l2 || s->down.n < cap))
-            TAKE(at_core(&m->cl, c, s->rop.t0));
+        if (s->rop.n && s->reply.n < cap && (s->l2 || s->down.n < cap)) {
+            uint64_t a = at_core(&m->cl, c, s->rop.t0), p = at_tick(&m->cl, c, s->port_free);
+            TAKE(a > p ? a : p);
+        }
         if (has_down(s) && chan_credit(m, &m->chan[i / m->cfg.subparts])) TAKE(next_dram);
     }
     uint64_t d0 = ws_memsys_dom_ticks(&m->cd, c);

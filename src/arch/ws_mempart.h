@@ -63,9 +63,12 @@
  *              (completion to the fill at the next L2 tick) + l2.latency
  *   + 1 (reply queue to the network at the next tick) + (reply flits - 1)
  *   + icnt.latency + 1 (popped from the cycle after its delivery).
- * gtx480 (DRAM at 924 MHz), 128-byte read: L2 hit 135 core cycles
- * (1+4+120+1+1+3+4+1); from DRAM, closed bank, 258 (1+4+120+100+22+1+1+1+3+4+1,
- * the 22 being ACT, RD, RD + tCCDL, tCL and a burst: 29 DRAM clocks). */
+ * gtx480 (DRAM at 924 MHz), 128-byte read, one lookup a request: L2 hit
+ * 135 core cycles (1+4+120+1+1+3+4+1); from DRAM, closed bank, 258
+ * (1+4+120+100+22+1+1+1+3+4+1, the 22 being ACT, RD, RD + tCCDL, tCL and a
+ * burst: 29 DRAM clocks).  With l2.port (gtx480: 32 bytes) a lookup of a
+ * request of k pieces keeps the slice busy k L2 ticks and a hit answers
+ * after the last: the L2 hit takes 138. */
 #ifndef WS_MEMPART_H
 #define WS_MEMPART_H
 
@@ -100,6 +103,7 @@ typedef struct ws_memsys_config {
     bool l2_enable;                 /* l2.enable */
     ws_cache_config l2;             /* one slice (l2.*) */
     uint32_t l2_latency;            /* l2.latency, L2 cycles */
+    uint32_t l2_port;               /* l2.port, bytes looked up per L2 cycle (0: a request) */
     uint32_t rop_latency;           /* l2.rop_latency, core cycles */
     uint32_t dram_latency;          /* dram.latency, core cycles */
     ws_dram_config dram;            /* dram.* */

@@ -42,6 +42,7 @@ typedef struct ws_memsys_sub {
                                  * when the L2 is disabled, fill write-backs */
     uint32_t ch;                /* its channel */
     ws_memsys_sectors sec;      /* L2 lookups counted per 32-byte sector */
+    uint64_t port_free;         /* L2 tick from which the slice looks up again (l2.port) */
 } __attribute__((aligned(64))) ws_memsys_sub;
 
 typedef struct ws_memsys_chan {

@@ -102,7 +102,9 @@ ws_memsys *ws_memsys_create_cfg(const ws_memsys_config *c, uint32_t nsms, ws_mre
         }
         ring_init(&s->rop, (uint32_t)rop_cap);
         /* at most one hit and one fill enter per L2 tick */
-        ring_init(&s->hit, 2 * c->l2_latency + 4);
+        /* (l2.port: a hit leaves up to line / port - 1 ticks later) */
+        uint32_t spread = c->l2_port ? (c->l2.line + c->l2_port - 1) / c->l2_port : 1;
+        ring_init(&s->hit, 2 * c->l2_latency + 4 + 2 * spread);
     }
     for (uint32_t ch = 0; ch < m->nchans; ch++) {
         ws_memsys_chan *h = &m->chan[ch];

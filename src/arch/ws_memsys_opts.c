@@ -19,6 +19,7 @@ int ws_memsys_config_from_opts(ws_memsys_config *c, const ws_opts *o, ws_error *
     if (c->l2_enable && ws_cache_config_from_opts(&c->l2, o, "l2", 0x4c32u, err) < 0)
         return -1;
     c->l2_latency = u32(o, "l2.latency");
+    c->l2_port = u32(o, "l2.port");
     c->rop_latency = u32(o, "l2.rop_latency");
 
     ws_dram_config *d = &c->dram;

@@ -265,6 +265,12 @@ const ws_opt_def ws_opts_table[] = {
     U("l2.mshr_merge", "4", 1, 1024, "requests",
         "requests one L2 MSHR entry can hold",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...,A:256:4"),
+    U("l2.port", "32", 0, 4096, "bytes",
+        "bytes of a request an L2 slice looks up per L2 cycle: a request of k such pieces keeps the slice's "
+        "lookup busy k cycles and a hit is answered after its last piece (0: one request a cycle whatever "
+        "its size)",
+        "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...,32 (data port width); 4.x splits each request into 32-byte "
+        "sector requests at the partition, one L2 access a cycle"),
     U("l2.queue", "64", 1, 65536, "requests",
         "entries of each L2 slice's queues: replies to the interconnect, DRAM data to the L2, requests to DRAM "
         "when the L2 is off, and the ROP queue's room beyond what arrives during l2.rop_latency",
