@@ -4,7 +4,8 @@
 --
 -- Stop 28 ([Correlation]) brought the presets closer to GPGPU-Sim 4.2: an
 -- L1 instruction cache, L1D invalidation when an SM has no thread, the L1
--- latency queue in front of every L1D lookup, 64-entry partition queues,
+-- latency queue in front of every L1D lookup, global stores that evict
+-- their L1 line, 64-entry partition queues, L2 lookups in 32-byte pieces,
 -- and host copies that leave their data in the L2.  Every lab worksheet, EXPERIMENTS.md and EXPERIMENTS-MTP.md
 -- states numbers measured before that, so the labs and the experiments set
 -- these keys back until they are measured again on the new machine
