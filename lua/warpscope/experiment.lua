@@ -20,7 +20,7 @@ local M = {}
 local X = {}
 X.__index = X
 
-local usage = "[--quick] [--out DIR] [--no-files] [--graphs DIR]"
+local usage = "[--quick] [--out DIR] [--no-files] [--graphs DIR] [--current-machine]"
 
 -- The graphs the experiments name.  file: in the graph directory; load:
 -- options of ws.graph.load; quick: the small generated graph of the same
@@ -120,6 +120,7 @@ local function parse_args(argv)
     end
     if s == "--quick" then a.quick = true
     elseif s == "--no-files" then a.files = false
+    elseif s == "--current-machine" then a.current = true
     elseif s == "--out" then a.out = value()
     elseif s:match("^%-%-out=") then a.out = s:sub(7)
     elseif s == "--graphs" then a.graphs = value()
@@ -150,13 +151,15 @@ function M.new(spec)
   local self = setmetatable({
     id = spec.id, title = spec.title, source = spec.source, columns = spec.columns,
     quick = a.quick, out = a.out, files = a.files, graphs_dir = a.graphs, args = a.rest,
+    current = a.current or false,
     preset = ws.options.preset or spec.preset or "gtx480",
     default_preset = spec.preset,
     rows = {}, claims = {}, notes = {}, runs = {}, inputs = {}, input_order = {},
     checks = 0, failures = {}, graph_cache = {}, started = os.clock(),
   }, X)
   print(("%s: %s"):format(self.id, self.title))
-  print(("  paper: %s; machine: %s%s"):format(self.source, self.preset,
+  print(("  paper: %s; machine: %s%s%s"):format(self.source, self.preset,
+    self.current and " as the preset is now (--current-machine)" or " as measured for EXPERIMENTS.md",
     self.quick and "; quick variant (small inputs: shapes, not the paper's sizes)" or ""))
   return self
 end
@@ -255,7 +258,7 @@ function X:run(opts, fn, label)
   label = label or label_of(opts)
   local o = { quiet = true, preset = self.preset }
   for k, v in pairs(opts or {}) do o[k] = v end
-  measured.apply(o)      -- (the machine EXPERIMENTS.md was measured on)
+  if not self.current then measured.apply(o) end   -- (the machine EXPERIMENTS.md was measured on)
   local t0 = os.clock()
   local gpu = ws.gpu(o)
   local okc, ok, msg = pcall(fn, gpu)
@@ -348,6 +351,7 @@ function X:result()
   if ws.options.preset then cmd = cmd .. " --preset " .. ws.options.preset end
   for _, s in ipairs(ws.options.sets or {}) do cmd = cmd .. " --set " .. s end
   cmd = cmd .. " scenarios/experiments/" .. self.id .. ".lua" .. (self.quick and " --quick" or "")
+    .. (self.current and " --current-machine" or "")
   for _, s in ipairs(self.args) do cmd = cmd .. " " .. s end
   local arr = function(t) return setmetatable(t, json.array) end
   return {
