@@ -50,6 +50,10 @@ do
   for _, l in ipairs(gpu:sm(0).l1i:lines()) do if l.valid then valid = valid + 1 end end
   T.is(valid, 16, "the L1I is full afterwards (sm.l1i:lines())")
   T.is(gpu:sm(0).l1i:config().sets, 4, "sm.l1i:config(): 4 sets")
+  local mi = gpu:machine().l1i
+  T.ok(mi.enabled and mi.sets == 4 and mi.ways == 4 and mi.line == 128 and mi.mshrs == 2 and mi.mshr_merge == 32
+       and mi.missq == 4 and mi.repl == "lru" and mi.sector == nil,
+       "gpu:machine().l1i: the GTX480 geometry, no sector field")
   gpu:close()
 end
 

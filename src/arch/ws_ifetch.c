@@ -22,8 +22,6 @@
  * A miss is one request for the whole line (an unsectored cache fetches
  * whole lines); it enters the request network after the cycle's fetches
  * (ws_sm_cycle), the L1D's request of the same cycle first. */
-#include <string.h>
-
 #include "arch/ws_cache_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_sm.h"
@@ -38,7 +36,7 @@ static bool lookup(ws_sm *sm, ws_slot *s, uint32_t slotno, uint64_t t)
     ws_mreq *r = ws_mreq_alloc(&g->pool);
     r->addr = a & ~(uint64_t)(line - 1);
     r->size = line;
-    r->sector_mask = line >= 32 ? (uint32_t)((1ull << (line / 32 < 32 ? line / 32 : 32)) - 1) : 1;
+    r->sector_mask = ws_mreq_line_sectors(line);
     r->kind = WS_MREQ_READ;
     r->flags = WS_MREQ_F_INST | WS_MREQ_F_BYPASS_L1;
     r->sm = (uint16_t)sm->id;
@@ -110,10 +108,8 @@ void ws_ifetch_reply(ws_sm *sm, ws_mreq *r, uint64_t now)
             uint32_t slotno = (uint32_t)__builtin_ctzll(m) + 64u * k;
             ws_slot *s = &sm->slots[slotno];
             if (slotno >= sm->nslots || !s->w || s->ifetch != 2) continue;
-            if (lookup(sm, s, slotno, now)) {
-                s->ifetch = 2;      /* (the wait until now was the L1I's) */
+            if (lookup(sm, s, slotno, now))   /* (a hit leaves ifetch 2: the wait was the L1I's) */
                 fetched(sm, slotno, now);
-            }
         }
     }
     if (ws_cache_missq_n(sm->l1i) && *sm->wake > now)

@@ -721,7 +721,7 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
     if (sm->l1d && g->cfg.l1_delay) {
         while (sm->l1out.n < sm->l1out.cap && ws_cache_missq_n(sm->l1d))
             ws_mreq_fifo_push(&sm->l1out, ws_cache_missq_pop(sm->l1d));
-        if (sm->l1out.head && ws_l1out_ready(sm, sm->l1out.head, g->cfg.l1_delay) <= now) {
+        if (sm->l1out.head && ws_l1out_ready(sm->l1out.head, g->cfg.l1_delay) <= now) {
             r = sm->l1out.head;
             from = 3;
         }

@@ -285,6 +285,20 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
     }
 }
 
+/* Slice s's lookup of r answered res: count it per 32-byte sector (a write
+ * miss that fetches nothing misses in every sector it writes). */
+static void count_sectors(ws_memsys_sub *s, const ws_mreq *r, const ws_cache_result *res)
+{
+    uint32_t need = (uint32_t)__builtin_popcount(ws_cache_sectors(s->l2, r->addr, r->size));
+    uint32_t miss = res->status != WS_CACHE_MISS ? 0
+                    : res->fetch_mask ? (uint32_t)__builtin_popcount(res->fetch_mask) : need;
+    if (miss > need) miss = need;
+    s->sec.accesses += need;
+    s->sec.misses += miss;
+    if (res->status == WS_CACHE_HIT_RESERVED) s->sec.hit_reserved += need;
+    else s->sec.hits += need - miss;
+}
+
 /* The ROP queue's head looks up the L2 slice. */
 static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
 {
@@ -301,17 +315,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     /* l2.port: the lookup takes one L2 tick per piece of the request */
     uint64_t pieces = m->cfg.l2_port ? ((uint64_t)(r->size ? r->size : 1) + m->cfg.l2_port - 1) / m->cfg.l2_port : 1;
     s->port_free = k2 + pieces;
-    {
-        uint32_t need = (uint32_t)__builtin_popcount(ws_cache_sectors(s->l2, r->addr, r->size));
-        /* (a write miss that fetches nothing misses in every sector it writes) */
-        uint32_t miss = res.status != WS_CACHE_MISS ? 0
-                        : res.fetch_mask ? (uint32_t)__builtin_popcount(res.fetch_mask) : need;
-        if (miss > need) miss = need;
-        s->sec.accesses += need;
-        s->sec.misses += miss;
-        if (res.status == WS_CACHE_HIT_RESERVED) s->sec.hit_reserved += need;
-        else s->sec.hits += need - miss;
-    }
+    count_sectors(s, r, &res);
     if (res.promote) ws_memsys_promote(m, res.promote);
     set_missq(m, s, ws_cache_missq_len(s->l2));
     ring_pop(&s->rop);

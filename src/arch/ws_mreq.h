@@ -84,6 +84,13 @@ typedef struct ws_mreq {
     uint64_t id;            /* sequence number (deterministic order, debugging) */
 } __attribute__((aligned(64))) ws_mreq;  /* (the first line: what every stage reads) */
 
+/* The sector_mask of a request for a whole line of `line` bytes: every
+ * 32-byte sector (one for a line shorter than a sector). */
+static inline uint32_t ws_mreq_line_sectors(uint32_t line)
+{
+    return line >= 32 ? (uint32_t)((1ull << (line / 32 < 32 ? line / 32 : 32)) - 1) : 1;
+}
+
 /* A pool of requests: allocation never fails (grows in chunks), free puts
  * the request back on the free list.  Everything is freed with the pool. */
 typedef struct ws_mreq_pool {

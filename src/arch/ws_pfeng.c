@@ -324,7 +324,7 @@ void ws_pfeng_cycle_work(ws_pfeng *e, uint64_t now, bool port_free)
     ws_mreq *r = ws_mreq_alloc(&g->pool);
     r->addr = q->line;
     r->size = e->x.line;
-    r->sector_mask = e->x.line >= 32 ? (uint32_t)((1ull << (e->x.line / 32 < 32 ? e->x.line / 32 : 32)) - 1) : 1;
+    r->sector_mask = ws_mreq_line_sectors(e->x.line);
     r->kind = WS_MREQ_PREFETCH;
     r->space = WS_SP_GLOBAL;
     r->flags = e->pfc ? WS_MREQ_F_PFC : WS_MREQ_F_L1_MISS;

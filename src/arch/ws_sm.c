@@ -1036,7 +1036,7 @@ uint64_t ws_sm_next(ws_sm *sm, uint64_t now)
         return now + 1;
     uint64_t out = WS_NEVER;          /* an L1 miss waiting out the L1 latency */
     if (sm->l1out.n) {
-        out = ws_l1out_ready(sm, sm->l1out.head, sm->gpu->cfg.l1_delay);
+        out = ws_l1out_ready(sm->l1out.head, sm->gpu->cfg.l1_delay);
         if (out <= now + 1) return now + 1;
     }
     if (sm->ilreq < sm->nlreq) {

@@ -198,10 +198,10 @@ typedef struct ws_sm {
     ws_pf_counters pf;      /* the prefetch engine's counters (here so the registry can stride over SMs) */
 } ws_sm;
 
-/* The cycle the head of sm->l1out may enter the network. */
-static inline uint64_t ws_l1out_ready(const ws_sm *sm, const ws_mreq *r, uint32_t delay)
+/* The cycle a request of sm->l1out may enter the network (its lookup
+ * plus the L1 latency, cfg.l1_delay). */
+static inline uint64_t ws_l1out_ready(const ws_mreq *r, uint32_t delay)
 {
-    (void)sm;
     return r->t_l1 + delay;
 }
 

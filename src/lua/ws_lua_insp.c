@@ -145,13 +145,14 @@ static void push_cache_geom(lua_State *L, const ws_opts *o, const char *p)
     ws_linsp_set_int(L, "ways", (lua_Integer)ways);
     ws_linsp_set_int(L, "line", (lua_Integer)line);
     ws_linsp_set_int(L, "sets", ways && line ? (lua_Integer)(size / (ways * line)) : 0);
-    set_opt_uint(L, o, "sector", OPT("sector"));
     set_opt_uint(L, o, "mshrs", OPT("mshr"));
     set_opt_uint(L, o, "mshr_merge", OPT("mshr_merge"));
     set_opt_uint(L, o, "missq", OPT("missq"));
-    set_opt_uint(L, o, "latency", OPT("latency"));
     set_opt_str(L, o, "repl", OPT("repl"));
-    set_opt_str(L, o, "write", OPT("write"));
+    /* (the instruction cache has no sectors, latency or write policy) */
+    if (ws_opts_def_find(OPT("sector"))) set_opt_uint(L, o, "sector", k);
+    if (ws_opts_def_find(OPT("latency"))) set_opt_uint(L, o, "latency", k);
+    if (ws_opts_def_find(OPT("write"))) set_opt_str(L, o, "write", k);
 #undef OPT
 }
 
@@ -187,20 +188,8 @@ static int g_machine(lua_State *L)
     lua_setfield(L, -2, "clocks");
     push_cache_geom(L, o, "l1d");
     lua_setfield(L, -2, "l1d");
-    {   /* the instruction cache has no sectors, latency or write policy */
-        lua_createtable(L, 0, 8);
-        uint64_t size = ws_opts_uint(o, "l1i.size"), ways = ws_opts_uint(o, "l1i.ways"),
-                 line = ws_opts_uint(o, "l1i.line");
-        ws_linsp_set_bool(L, "enabled", ws_opts_bool(o, "l1i.enable"));
-        ws_linsp_set_int(L, "size", (lua_Integer)size);
-        ws_linsp_set_int(L, "ways", (lua_Integer)ways);
-        ws_linsp_set_int(L, "line", (lua_Integer)line);
-        ws_linsp_set_int(L, "sets", ways && line ? (lua_Integer)(size / (ways * line)) : 0);
-        set_opt_uint(L, o, "mshrs", "l1i.mshr");
-        set_opt_uint(L, o, "mshr_merge", "l1i.mshr_merge");
-        set_opt_uint(L, o, "missq", "l1i.missq");
-        lua_setfield(L, -2, "l1i");
-    }
+    push_cache_geom(L, o, "l1i");
+    lua_setfield(L, -2, "l1i");
     set_opt_str(L, o, "l1d_invalidate", "l1d.invalidate");
     push_cache_geom(L, o, "l2");
     ws_memsys *m = ws_gpu_memsys(g);
