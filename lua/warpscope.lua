@@ -5,6 +5,7 @@ local core = require "warpscope.core"
 local M = {}
 
 M.version = core.version()
+M.commit = core.commit()
 M.datadir = core.datadir()
 M.options = core.options
 M.buffer = core.buffer

@@ -8,6 +8,7 @@
 #include "lua/ws_lua_sandbox.h"
 #include "tui/ws_tui.h"
 #include "util/ws_file.h"
+#include "util/ws_commit.h"
 #include "util/ws_paths.h"
 
 #include <errno.h>
@@ -207,7 +208,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
             help();
             return WS_EXIT_OK;
         case 'V':
-            printf("warpscope %s\n", PACKAGE_VERSION);
+            printf("warpscope %s (commit %s)\n", PACKAGE_VERSION, ws_commit());
             return WS_EXIT_OK;
         default:
             usage_line(stderr);

@@ -3,7 +3,7 @@
 W=$WARPSCOPE
 
 out=$($W --version); t_ok $? "--version exits 0"
-t_match "$out" '^warpscope [0-9]+\.[0-9]+\.[0-9]+$' "--version prints name and version"
+t_match "$out" '^warpscope [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+\)$' "--version prints name, version and commit"
 out=$($W -V); t_match "$out" '^warpscope ' "-V is --version"
 
 out=$($W --help); t_ok $? "--help exits 0"

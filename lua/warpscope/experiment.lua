@@ -14,13 +14,12 @@
 --   ex:finish()
 local ws = require "warpscope"
 local json = require "warpscope.json"
-local measured = require "warpscope.measured"
 
 local M = {}
 local X = {}
 X.__index = X
 
-local usage = "[--quick] [--out DIR] [--no-files] [--graphs DIR] [--current-machine]"
+local usage = "[--quick] [--out DIR] [--no-files] [--graphs DIR]"
 
 -- The graphs the experiments name.  file: in the graph directory; load:
 -- options of ws.graph.load; quick: the small generated graph of the same
@@ -120,7 +119,6 @@ local function parse_args(argv)
     end
     if s == "--quick" then a.quick = true
     elseif s == "--no-files" then a.files = false
-    elseif s == "--current-machine" then a.current = true
     elseif s == "--out" then a.out = value()
     elseif s:match("^%-%-out=") then a.out = s:sub(7)
     elseif s == "--graphs" then a.graphs = value()
@@ -151,15 +149,14 @@ function M.new(spec)
   local self = setmetatable({
     id = spec.id, title = spec.title, source = spec.source, columns = spec.columns,
     quick = a.quick, out = a.out, files = a.files, graphs_dir = a.graphs, args = a.rest,
-    current = a.current or false,
     preset = ws.options.preset or spec.preset or "gtx480",
     default_preset = spec.preset,
     rows = {}, claims = {}, notes = {}, runs = {}, inputs = {}, input_order = {},
     checks = 0, failures = {}, graph_cache = {}, started = os.clock(),
   }, X)
   print(("%s: %s"):format(self.id, self.title))
-  print(("  paper: %s; machine: %s%s%s"):format(self.source, self.preset,
-    self.current and " as the preset is now (--current-machine)" or " as measured for EXPERIMENTS.md",
+  print(("  paper: %s; machine: %s (warpscope %s, commit %s)%s"):format(self.source, self.preset,
+    ws.version, ws.commit,
     self.quick and "; quick variant (small inputs: shapes, not the paper's sizes)" or ""))
   return self
 end
@@ -258,7 +255,6 @@ function X:run(opts, fn, label)
   label = label or label_of(opts)
   local o = { quiet = true, preset = self.preset }
   for k, v in pairs(opts or {}) do o[k] = v end
-  if not self.current then measured.apply(o) end   -- (the machine EXPERIMENTS.md was measured on)
   local t0 = os.clock()
   local gpu = ws.gpu(o)
   local okc, ok, msg = pcall(fn, gpu)
@@ -351,12 +347,11 @@ function X:result()
   if ws.options.preset then cmd = cmd .. " --preset " .. ws.options.preset end
   for _, s in ipairs(ws.options.sets or {}) do cmd = cmd .. " --set " .. s end
   cmd = cmd .. " scenarios/experiments/" .. self.id .. ".lua" .. (self.quick and " --quick" or "")
-    .. (self.current and " --current-machine" or "")
   for _, s in ipairs(self.args) do cmd = cmd .. " " .. s end
   local arr = function(t) return setmetatable(t, json.array) end
   return {
     id = self.id, title = self.title, source = self.source, quick = self.quick,
-    warpscope = ws.version, preset = self.preset, seed = ws.options.seed or 1,
+    warpscope = ws.version, commit = ws.commit, preset = self.preset, seed = ws.options.seed or 1,
     sets = arr(ws.options.sets or {}), command = cmd, columns = cols, inputs = arr(inputs),
     rows = arr(self.rows), claims = arr(self.claims), notes = arr(self.notes), runs = arr(self.runs),
     invariants = { checked = self.checks, failed = arr(self.failures) },

@@ -19,7 +19,6 @@
 --   anything else           a graph file (SNAP, Matrix Market, DIMACS, METIS, Rodinia, .wsg; gzip or not)
 local ws = require "warpscope"
 local A = require "warpscope.args"
-local measured = require "warpscope.measured"
 
 local M = {}
 
@@ -177,7 +176,6 @@ function M.run(opts, fn, label)
   A.type("warpscope.lab.run", 3, "label", label, "string", true)
   local o = { quiet = true }
   for k, v in pairs(opts or {}) do o[k] = v end
-  measured.apply(o)      -- (the machine the worksheets were measured on)
   M.runs = (M.runs or 0) + 1
   if ws.options.tui then     -- in the interface: say which run the next launches belong to
     print(("[run %d: %s]"):format(M.runs, label or "?"))

@@ -4,6 +4,7 @@
 #include "lua/ws_lua_buffer.h"
 #include "lua/ws_lua_graph.h"
 #include "arch/ws_gpu.h"
+#include "util/ws_commit.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
@@ -33,6 +34,12 @@ static int core_version(lua_State *L)
     return 1;
 }
 
+static int core_commit(lua_State *L)
+{
+    lua_pushstring(L, ws_commit());
+    return 1;
+}
+
 static int core_datadir(lua_State *L)
 {
     lua_pushstring(L, ws_paths_datadir());
@@ -43,6 +50,7 @@ int ws_luaopen_core(lua_State *L)
 {
     static const luaL_Reg fns[] = {
         { "version", core_version },
+        { "commit", core_commit },
         { "datadir", core_datadir },
         { NULL, NULL },
     };
