@@ -342,7 +342,7 @@ function X:result()
   local inputs = {}
   for _, n in ipairs(self.input_order) do inputs[#inputs + 1] = self.inputs[n] end
   local cols = {}
-  for _, c in ipairs(self.columns) do cols[#cols + 1] = { key = c[1], header = c[3] or c[1] } end
+  for _, c in ipairs(self.columns) do cols[#cols + 1] = { key = c[1], header = c[3] or c[1], format = c[2] } end
   local cmd = "warpscope --batch"
   if ws.options.preset then cmd = cmd .. " --preset " .. ws.options.preset end
   for _, s in ipairs(ws.options.sets or {}) do cmd = cmd .. " --set " .. s end
