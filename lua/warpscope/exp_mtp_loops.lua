@@ -9,6 +9,9 @@ local pack, unpack = string.pack, string.unpack
 return function(M)
   local add, module, cached = M.add, M.module, M.cached
   local f32, fadd, fsub, fmul, fdiv = M.f32, M.fadd, M.fsub, M.fmul, M.fdiv
+  -- conv, mersenne and pns live in exp_mtp_sdk; registered below at their
+  -- places in Table III's order (black, conv, mersenne, monte, pns, ...).
+  local more = require "warpscope.exp_mtp_sdk" (M)
   -- vadd: the paper's own IP example (Fig. 3 right, Fig. 4): one element per
   -- thread, c = a + b.  Loop-free ("mp").
   local function vadd_inputs(n)
@@ -124,6 +127,9 @@ return function(M)
     end,
   }
 
+  more.conv()
+  more.mersenne()
+
   -- Block sum of 256 partial sums as the kernels do it in shared memory:
   -- sh[t] += sh[t + s] for s = 128, 64, ..., 1 (float32).  part is 1-based.
   local function tree_sum(part)
@@ -189,6 +195,8 @@ return function(M)
       return ws.check.equal(dO:read(), d[4])
     end,
   }
+
+  more.pns()
 
   -- ----------------------------------------------------------------- scalar
   -- Dot products (kernels/mtp_scalar.cu): blocks loop over vectors, threads
