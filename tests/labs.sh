@@ -66,7 +66,7 @@ cmp "lab 1: level 0 is more than half of the topology-driven time" "$(( $(f "$l0
 # ------------------------------------------------------------ lab 2
 run lab2 "$LABS/02-pattern-prefetchers.lua"
 A1=$(row lab2 "Part A" "^1 warp/SM +stridepc")
-cmp "lab 2 A: stridepc, 1 warp/SM, speedup > 3" "$(f "$A1" 5)" ">" 3
+cmp "lab 2 A: stridepc, 1 warp/SM, speedup > 2.3" "$(f "$A1" 5)" ">" 2.3
 cmp "lab 2 A: stridepc, 1 warp/SM, coverage > 85%" "$(f "$A1" 2)" ">" 85
 nl=$(row lab2 "Part A" "^1 warp/SM +nextline")
 t_is "$(f "$nl" 3)" "0.0" "lab 2 A: nextline, 1 warp/SM, no prefetch used"
@@ -74,9 +74,11 @@ gh=$(row lab2 "Part A" "^1 warp/SM +ghb")
 t_is "$(f "$gh" 4)" "0" "lab 2 A: ghb, 1 warp/SM, issues nothing"
 s8=$(row lab2 "Part A" "^8 warps/SM +stride ")
 cmp "lab 2 A: stride, 8 warps/SM, coverage < 5%" "$(f "$s8" 2)" "<" 5
+p8=$(row lab2 "Part A" "^8 warps/SM +stridepc ")
+cmp "lab 2 A: stridepc, 8 warps/SM, coverage < 5%" "$(f "$p8" 2)" "<" 5
 st=$(row lab2 "Part A" "^8 warps/SM, trained per warp +stride ")
 cmp "lab 2 A: stride trained per warp, coverage > 40%" "$(f "$st" 2)" ">" 40
-cmp "lab 2 A: stride trained per warp, speedup > 1.1" "$(f "$st" 5)" ">" 1.1
+cmp "lab 2 A: stride trained per warp, speedup > 1.05" "$(f "$st" 5)" ">" 1.05
 for p in nextline stride stream ghb ghb-stride; do
     r=$(row lab2 "Part B" "^$p ")
     cmp "lab 2 B: $p coverage < 10%" "$(f "$r" 3)" "<" 10
@@ -94,12 +96,18 @@ for p in nextline stream; do
     r=$(row lab2 "Part B" "^$p ")
     cmp "lab 2 B: $p: more than half its prefetches evicted unused" "$(( $(f "$r" 5) * 2 ))" ">" "$(f "$r" 8)"
     cmp "lab 2 B: $p adds over 25% requests to the L2" "$(f "$r" 2)" ">" "$(awk -v x="$(f "$none" 2)" 'BEGIN { print x * 1.25 }')"
-    cmp "lab 2 B: $p: DRAM traffic within 5% (the graph fits in L2)" "$(f "$r" 1)" "<" "$(awk -v x="$(f "$none" 1)" 'BEGIN { print x * 1.05 }')"
+    cmp "lab 2 B: $p: DRAM traffic under 0.05 MB (the host copies left the graph in the L2)" "$(f "$r" 1)" "<" 0.05
+    cmp "lab 2 B: $p is slower than no prefetching in total" "$(f "$r" 13)" "<" 1
+done
+cmp "lab 2 B: none: DRAM traffic under 0.05 MB" "$(f "$none" 1)" "<" 0.05
+for p in stridepc ghb; do
+    r=$(row lab2 "Part B" "^$p ")
+    cmp "lab 2 B: $p is over 3% faster in total" "$(f "$r" 13)" ">" 1.03
 done
 ln=$(row lab2 "Cycles per BFS level" "^none ")
-for p in stridepc ghb; do
+for p in stridepc ghb nextline stream; do
     lp=$(row lab2 "Cycles per BFS level" "^$p ")
-    cmp "lab 2 B: $p gains at least 15% in level 0" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.85 }')"
+    cmp "lab 2 B: $p gains at least 10% in level 0" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.9 }')"
 done
 for p in nextline stream; do
     lp=$(row lab2 "Cycles per BFS level" "^$p ")
@@ -109,30 +117,33 @@ run lab2s0 "$LABS/02-pattern-prefetchers.lua" part=B source=0 policies=nextline,
 ln=$(row lab2s0 "Cycles per BFS level" "^none ")
 for p in nextline stream ghb; do
     lp=$(row lab2s0 "Cycles per BFS level" "^$p ")
-    cmp "lab 2 B, source 0: $p gains at least 15% in level 1" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.85 }')"
+    cmp "lab 2 B, source 0: $p gains at least 8% in level 1" "$(f "$lp" 5)" "<" "$(awk -v x="$(f "$ln" 5)" 'BEGIN { print x * 0.92 }')"
 done
 
 # ------------------------------------------------------------ lab 3
 run lab3 "$LABS/03-dsap.lua"
 gr=$(row lab3 "Data-driven" "^granularity ")
+gr16=$gr
 af=$(row lab3 "Data-driven" "^always-full ")
 oo=$(row lab3 "Data-driven" "^onoff ")
 no=$(row lab3 "Data-driven" "^none ")
 cmp "lab 3: granularity DSAP speedup > 1.1" "$(f "$gr" 12)" ">" 1.1
 cmp "lab 3: always-full faster than granularity" "$(f "$af" 12)" ">" "$(f "$gr" 12)"
 cmp "lab 3: always-full faster than onoff" "$(f "$af" 12)" ">" "$(f "$oo" 12)"
-cmp "lab 3: granularity within 2% of onoff" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x - 0.02 }')"
-cmp "lab 3: ... either way" "$(f "$gr" 12)" "<" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x + 0.02 }')"
-cmp "lab 3: EL miss rate without prefetching > 80%" "$(f "$no" 9)" ">" 80
+cmp "lab 3: granularity within 5% of onoff" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x - 0.05 }')"
+cmp "lab 3: ... either way" "$(f "$gr" 12)" "<" "$(awk -v x="$(f "$oo" 12)" 'BEGIN { print x + 0.05 }')"
+cmp "lab 3: EL miss rate without prefetching > 95% (the L1 is emptied between levels)" "$(f "$no" 9)" ">" 95
 cmp "lab 3: granularity brings the EL miss rate below 45%" "$(f "$gr" 9)" "<" 45
 cmp "lab 3: the mask changes (granularity)" "$(f "$gr" 1)" ">" 0
 t_is "$(f "$af" 1)" "0" "lab 3: always-full never changes its mask"
 ch=$(row lab3 "The chain" "^granularity ")
 cmp "lab 3: WL prefetches under 5% used" "$(f "$ch" 7)" "<" 5
 cmp "lab 3: EL prefetches used more than VIS ones" "$(f "$ch" 3)" ">" "$(f "$ch" 1)"
-cmp "lab 3: EL prefetches used more than VL ones" "$(f "$ch" 3)" ">" "$(f "$ch" 5)"
+cmp "lab 3: VL prefetches used more than VIS ones" "$(f "$ch" 5)" ">" "$(f "$ch" 1)"
+cmp "lab 3: EL prefetches over 60% used" "$(f "$ch" 3)" ">" 60
+cmp "lab 3: VL prefetches over 60% used" "$(f "$ch" 5)" ">" 60
 ms=$(awk '/share of SM-cycles in each mask state/ { getline; getline; print; exit }' "$tmp/lab3.out")
-cmp "lab 3: the adaptive run is in FULL 55-85% of the time" "$(f "$ms" 5)" ">" 55
+cmp "lab 3: the adaptive run is in FULL 60-85% of the time" "$(f "$ms" 5)" ">" 60
 cmp "lab 3: ... and not more than 85%" "$(f "$ms" 5)" "<" 85
 run lab3r "$LABS/03-dsap.lua" rmat:13
 gr=$(row lab3r "Data-driven" "^granularity ")
@@ -143,10 +154,13 @@ t_match "$(cat "$tmp/lab3r.out")" "P1 -> OFF" "lab 3, rmat:13: SM 0's mask reach
 run lab3k "--preset" "gtx480-l1-48k" "$LABS/03-dsap.lua"
 gr=$(row lab3k "Data-driven" "^granularity ")
 af=$(row lab3k "Data-driven" "^always-full ")
-cmp "lab 3, 48 KB L1: at most 10 mask changes" "$(f "$gr" 1)" "<=" 10
+oo=$(row lab3k "Data-driven" "^onoff ")
+cmp "lab 3, 48 KB L1: under a third of the 16 KB run's mask changes" "$(( $(f "$gr" 1) * 3 ))" "<" "$(f "$gr16" 1)"
+cmp "lab 3, 48 KB L1: ... but some (the L1 is emptied between levels)" "$(f "$gr" 1)" ">" 0
 ms=$(awk '/share of SM-cycles in each mask state/ { getline; getline; print; exit }' "$tmp/lab3k.out")
-cmp "lab 3, 48 KB L1: FULL over 95% of the time" "$(f "$ms" 5)" ">" 95
-cmp "lab 3, 48 KB L1: granularity within 1% of always-full" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$af" 12)" 'BEGIN { print x - 0.01 }')"
+cmp "lab 3, 48 KB L1: FULL over 90% of the time" "$(f "$ms" 5)" ">" 90
+cmp "lab 3, 48 KB L1: granularity within 3% of always-full" "$(f "$gr" 12)" ">" "$(awk -v x="$(f "$af" 12)" 'BEGIN { print x - 0.03 }')"
+cmp "lab 3, 48 KB L1: onoff within 3% of always-full" "$(f "$oo" 12)" ">" "$(awk -v x="$(f "$af" 12)" 'BEGIN { print x - 0.03 }')"
 
 # ------------------------------------------------------------ lab 4
 run lab4 "$LABS/04-throttling.lua" n=458752 period=10000
@@ -158,7 +172,7 @@ cmp "lab 4: MT-HWP with 16 KB is faster than none" "$(f "$u16" 12)" ">" 1
 cmp "lab 4: MT-HWP with 16 KB is over 95% accurate" "$(f "$u16" 5)" ">" 95
 cmp "lab 4: unthrottled 1 KB is over 10% slower than none" "$(f "$u1" 12)" "<" 0.9
 # (95% with the defaults; this run is 4 times shorter, so the late prefetches
-# of its start, served at demand priority on g80-mtp, weigh more: 83%)
+# of its start, served at demand priority on g80-mtp, weigh more: 82%)
 cmp "lab 4: unthrottled 1 KB: over 75% of prefetches evicted early" "$(f "$u1" 7)" ">" "$(awk -v x="$(f "$u1" 11)" 'BEGIN { print x * 0.75 }')"
 cmp "lab 4: unthrottled 1 KB: more DRAM traffic" "$(f "$u1" 1)" ">" "$(f "$no" 1)"
 cmp "lab 4: throttled 1 KB within 3% of none" "$(f "$t1" 12)" ">" 0.97
@@ -175,16 +189,17 @@ cmp "lab 4, paper period: the throttle costs the 16 KB gain" "$(f "$t16" 12)" "<
 # ------------------------------------------------------------ lab 5
 run lab5 "$LABS/05-latency-hiding.lua"
 r() { row lab5 "Results" "^ +$1 +$2 "; }
-cmp "lab 5: WORK 4, 16 warps: speedup > 12" "$(f "$(r 4 16)" 8)" ">" 12
+cmp "lab 5: WORK 4, 16 warps: speedup > 11" "$(f "$(r 4 16)" 8)" ">" 11
 cmp "lab 5: WORK 4, 48 warps: speedup < 20" "$(f "$(r 4 48)" 8)" "<" 20
-cmp "lab 5: WORK 4, 48 warps: DRAM over 55% busy" "$(f "$(r 4 48)" 1)" ">" 55
-t_is "$(grep -cE '^ +4 +[0-9]+ .* exposed ' "$tmp/lab5.out")" "6" "lab 5: WORK 4: exposed up to 24 warps"
-t_match "$(r 4 32)" "hidden" "lab 5: WORK 4, 32 warps: hidden"
+cmp "lab 5: WORK 4, 48 warps: DRAM under 55% busy" "$(f "$(r 4 48)" 1)" "<" 55
+t_is "$(grep -cE '^ +4 +[0-9]+ .* exposed ' "$tmp/lab5.out")" "7" "lab 5: WORK 4: exposed up to 32 warps"
+t_match "$(r 4 32)" "exposed" "lab 5: WORK 4, 32 warps: exposed"
+t_match "$(r 4 48)" "hidden" "lab 5: WORK 4, 48 warps: hidden"
 cmp "lab 5: WORK 4, 48 warps: still over 40% waiting on memory" "$(f "$(r 4 48)" 2)" ">" 40
 cmp "lab 5: WORK 4: latency at 48 warps over 1.4 times that at 1" "$(f "$(r 4 48)" 4)" ">" "$(awk -v x="$(f "$(r 4 1)" 4)" 'BEGIN { print 1.4 * x }')"
 t_match "$(r 64 4)" "exposed" "lab 5: WORK 64, 4 warps: exposed"
 t_match "$(r 64 8)" "hidden" "lab 5: WORK 64, 8 warps: hidden"
-cmp "lab 5: WORK 64, 48 warps: IPC > 25" "$(f "$(r 64 48)" 7)" ">" 25
+cmp "lab 5: WORK 64, 48 warps: IPC > 24" "$(f "$(r 64 48)" 7)" ">" 24
 cmp "lab 5: WORK 64, 8 warps: still over 40% waiting on memory" "$(f "$(r 64 8)" 2)" ">" 40
 
 # ------------------------------------------------------------ lab 6
@@ -197,13 +212,14 @@ cmp "lab 6: chain within 3% of DSAP" "$(f "$c" 11)" ">" "$(awk -v x="$(f "$d" 11
 cmp "lab 6: chain issues fewer prefetches than DSAP" "$(f "$c" 6)" "<" "$(f "$d" 6)"
 cmp "lab 6: chain more accurate than DSAP" "$(f "$c" 2)" ">" "$(f "$d" 2)"
 cmp "lab 6: chain's VIS miss rate above DSAP's" "$(f "$c" 7)" ">" "$(f "$d" 7)"
-cmp "lab 6: starter accuracy < 10%" "$(f "$s" 2)" "<" 10
-cmp "lab 6: starter: over 80% of prefetches evicted unused" "$(f "$s" 3)" ">" "$(awk -v x="$(f "$s" 6)" 'BEGIN { print x * 0.8 }')"
+cmp "lab 6: starter accuracy < 2%" "$(f "$s" 2)" "<" 2
+cmp "lab 6: starter: over 85% of prefetches evicted unused" "$(f "$s" 3)" ">" "$(awk -v x="$(f "$s" 6)" 'BEGIN { print x * 0.85 }')"
 run lab6r "$LABS/06-lua-prefetcher.lua" graph=rmat:13 builtins=none
 s=$(row lab6r "Data-driven" "^lua:starter ")
 c=$(row lab6r "Data-driven" "^lua:chain ")
 cmp "lab 6, rmat:13: chain slower than no prefetching" "$(f "$c" 11)" "<" 1
-cmp "lab 6, rmat:13: starter faster than no prefetching" "$(f "$s" 11)" ">" 1
+cmp "lab 6, rmat:13: starter within 3% of no prefetching" "$(f "$s" 11)" ">" 0.97
+cmp "lab 6, rmat:13: ... either way" "$(f "$s" 11)" "<" 1.03
 
 # ------------------------------------------------------------ errors
 out=$("$W" --batch "$LABS/02-pattern-prefetchers.lua" colour=red 2>&1); rc=$?
