@@ -138,8 +138,9 @@ static inline uint32_t txn_sectors(uint64_t addr, uint32_t size)
  * of local lanes, part by part: a local access of more than 4 bytes is made
  * of 4-byte words, each interleaved as local_addr places it.  At most 64
  * (further ones are dropped, as the Fermi path drops segments past 64); bit
- * j of *local is set when transaction j is local. */
-static uint32_t cc1x_txns(const ws_sm *sm, const ws_step *st, uint32_t m_gl, uint32_t size, uint64_t total,
+ * j of *local is set when transaction j is local.  (Kept out of line: the
+ * Fermi path through ws_ldst_issue should not pay for its frame.) */
+static __attribute__((noinline)) uint32_t cc1x_txns(const ws_sm *sm, const ws_step *st, uint32_t m_gl, uint32_t size, uint64_t total,
                           uint64_t gslot, ws_coal_txn *tx, uint64_t *local)
 {
     ws_coal_arch arch = (ws_coal_arch)sm->gpu->cfg.coalesce_arch;
@@ -411,22 +412,20 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         lc->accesses += naccess;
         /* build the requests */
         sm->nlreq = sm->ilreq = 0;
-        uint32_t line = g->cfg.l1_line;
+        uint32_t line = g->cfg.l1_line, line_txn = ws_txn_bucket(line);
         for (uint32_t j = 0; j < nseg; j++) {
             ws_mreq *r = ws_mreq_alloc(&g->pool);
             bool local;
             uint64_t a;
-            uint32_t sectors, bytes;
+            uint32_t sectors;
             if (cc1x) {         /* the transaction as it is: its bytes travel */
                 local = (tx_local >> j) & 1;
                 a = tx[j].addr;
-                bytes = tx[j].size;
-                sectors = txn_sectors(a, bytes);
+                sectors = txn_sectors(a, tx[j].size);
             } else {            /* the segment's sectors, from the start of its 128-byte line */
                 local = (segs[j].bytes & 0x80000000u) != 0;
                 a = segs[j].key << seglog;
                 sectors = segs[j].sectors;
-                bytes = popc(sectors) * 32;
             }
             r->kind = is_load ? WS_MREQ_READ : is_store ? WS_MREQ_WRITE : WS_MREQ_ATOMIC;
             r->space = local ? WS_SP_LOCAL : WS_SP_GLOBAL;
@@ -441,11 +440,17 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
                 r->size = line;
                 r->sector_mask = (1u << (line / 32 < 32 ? line / 32 : 31)) - 1;
                 if (line / 32 == 0) r->sector_mask = 1;
+                sm->c.txn[line_txn]++;
+            } else if (cc1x) {
+                r->addr = a;
+                r->size = tx[j].size;
+                sm->c.txn[ws_txn_bucket(r->size)]++;
             } else {
-                r->addr = cc1x ? a : a / 128 * 128;
-                r->size = bytes;
+                uint32_t ns = popc(sectors);     /* 1 to 4: WS_TXN_32 to WS_TXN_128 */
+                r->addr = a / 128 * 128;
+                r->size = ns * 32;
+                sm->c.txn[ns - 1]++;
             }
-            sm->c.txn[ws_txn_bucket(r->size)]++;
             r->sm = (uint16_t)sm->id;
             r->slot = (uint16_t)slotno;
             r->pc = st->pc;
