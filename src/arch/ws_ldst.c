@@ -140,8 +140,9 @@ static inline uint32_t txn_sectors(uint64_t addr, uint32_t size)
  * (further ones are dropped, as the Fermi path drops segments past 64); bit
  * j of *local is set when transaction j is local.  (Kept out of line: the
  * Fermi path through ws_ldst_issue should not pay for its frame.) */
-static __attribute__((noinline)) uint32_t cc1x_txns(const ws_sm *sm, const ws_step *st, uint32_t m_gl, uint32_t size, uint64_t total,
-                          uint64_t gslot, ws_coal_txn *tx, uint64_t *local)
+static __attribute__((noinline)) uint32_t cc1x_txns(const ws_sm *sm, const ws_step *st, uint32_t m_gl,
+                                                     uint32_t size, uint64_t total, uint64_t gslot,
+                                                     ws_coal_txn *tx, uint64_t *local)
 {
     ws_coal_arch arch = (ws_coal_arch)sm->gpu->cfg.coalesce_arch;
     uint32_t m_g = 0, m_l = 0, n = 0;
