@@ -114,10 +114,17 @@ DD:
 local init = {}
 for i = 1, 96 do init[i] = i * 7 end
 
+-- The counts below were made by hand with the Fermi coalescer (one request
+-- per 128-byte line, all its sectors for these loads), so every run keeps
+-- coalesce.arch=fermi; g80-mtp's own coalescer (compute capability 1.1
+-- since b617c95: a 12-byte stride is one 32-byte request per lane) merges
+-- in the MRQ as tests/coalesce_cc1x.lua counts.
+local FERMI = "fermi"
+
 -- Kernel `name` on one SM of `preset` with opts; returns the totals and
 -- whether out matches the CPU.
 local function run(name, preset, opts)
-  local o = { quiet = true, preset = preset, ["sm.count"] = 1 }
+  local o = { quiet = true, preset = preset, ["sm.count"] = 1, ["coalesce.arch"] = FERMI }
   for k, v in pairs(opts or {}) do o[k] = v end
   local gpu = ws.gpu(o)
   local k = gpu:load_ptx_text(PTX, "mrq.ptx"):kernel(name)
@@ -232,7 +239,7 @@ T.is(sl["pf.pref_hit"], 1 / 3, "pfwait gtx480: P(pref_hit) = 1/3")
 mtaml_check(sl, "pfwait gtx480", 1)
 -- several warps (block of 256 threads), so that MTAML is not 0
 local function run_wide(preset, kname)
-  local gpu = ws.gpu{ quiet = true, preset = preset, ["sm.count"] = 1 }
+  local gpu = ws.gpu{ quiet = true, preset = preset, ["sm.count"] = 1, ["coalesce.arch"] = FERMI }
   local k = gpu:load_ptx_text(PTX, "mrq.ptx"):kernel(kname or "three")
   local big = {}
   for i = 1, 3 * 256 do big[i] = i end

@@ -50,7 +50,11 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     if (c->smem_banks == 0 || c->smem_banks > 64 || c->smem_bank_bytes == 0)
         return ws_error_set(err, WS_E_RANGE, "smem.banks must be 1..64 and smem.bank_bytes at least 1");
     c->cmem_latency = (uint32_t)ws_opts_uint(o, "cmem.latency");
-    c->coalesce_sector = strcmp(ws_opts_str(o, "coalesce.arch"), "sector") == 0;
+    /* coalesce.arch: fermi|sector|1.0|1.1|1.2|1.3, where 1.0 has 1.1's rules and 1.2 has 1.3's */
+    static const uint8_t coal[] = { WS_COAL_FERMI, WS_COAL_SECTOR, WS_COAL_CC11, WS_COAL_CC11,
+                                    WS_COAL_CC13, WS_COAL_CC13 };
+    c->coalesce_arch = coal[ws_opts_enum(o, "coalesce.arch")];
+    c->coalesce_sector = c->coalesce_arch == WS_COAL_SECTOR;
     c->skip_idle = ws_opts_bool(o, "run.skip_idle");
     c->deadlock = ws_opts_uint(o, "run.deadlock");
     c->max_cycles = ws_opts_uint(o, "run.max_cycles");

@@ -42,6 +42,7 @@ typedef struct ws_gpu_cfg {
     uint32_t ibuffer, fetch, decode, simd_mult, branch_lat;
     uint32_t units[WS_U_COUNT], dp_units;
     bool l1_enable, cache_global, coalesce_sector;
+    uint8_t coalesce_arch;      /* coalesce.arch as a ws_coal_arch (ws_coalesce.h) */
     bool l1i_enable;
     bool copy_to_l2;            /* mem.copy_to_l2 */
     uint32_t l1_inval;

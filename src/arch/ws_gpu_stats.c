@@ -380,6 +380,15 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_derived(s, "mem.accesses_per_insn", "requests per global/local warp memory instruction", "sm", n,
                      d_acc_per_insn);
     REG("mem.load_accesses", "requests made by load instructions", ld_accesses);
+    static const char *const txn_names[WS_TXN_COUNT] = { "32", "64", "96", "128", "other" };
+    for (int i = 0; i < WS_TXN_COUNT; i++) {
+        snprintf(name, sizeof name, "mem.transactions.%s", txn_names[i]);
+        if (i == WS_TXN_OTHER)
+            snprintf(desc, sizeof desc, "requests of global/local instructions of any other size (an L1 line)");
+        else
+            snprintf(desc, sizeof desc, "requests of global/local instructions asking for %s bytes", txn_names[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.txn[i], n, sizeof(ws_sm));
+    }
     REG("mem.loads", "global/local load warp instructions", ld_insns);
     REG("mem.stores", "global/local store warp instructions", st_insns);
     REG("mem.atomics", "atomic and reduction warp instructions", atom_insns);

@@ -116,6 +116,66 @@ static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
 
 typedef struct seg { uint64_t key; uint32_t sectors; uint32_t bytes; } seg;
 
+/* The address of local-memory byte a of lane l of warp slot gslot (of
+ * `total` lane slots on the GPU): local words are interleaved, word i of
+ * every thread side by side, so that lanes reading the same offset read
+ * consecutive words. */
+static inline uint64_t local_addr(uint64_t a, uint64_t total, uint64_t gslot, uint32_t l)
+{
+    uint64_t word = a >> 2;
+    return WS_GEN_LOCAL_BASE + (((word * total) + gslot * 32 + l) << 2) + (a & 3);
+}
+
+/* The 32-byte sectors of its 128-byte line that a transaction of `size`
+ * bytes (32, 64 or 128) at addr (a multiple of size) covers. */
+static inline uint32_t txn_sectors(uint64_t addr, uint32_t size)
+{
+    return ((1u << (size / 32)) - 1) << ((addr % 128) / 32);
+}
+
+/* Compute capability 1.x (coalesce.arch 1.0-1.3): the transactions of the
+ * lanes in m_gl (ws_coalesce_cc1x), those of global lanes first, then those
+ * of local lanes, part by part: a local access of more than 4 bytes is made
+ * of 4-byte words, each interleaved as local_addr places it.  At most 64
+ * (further ones are dropped, as the Fermi path drops segments past 64); bit
+ * j of *local is set when transaction j is local.  (Kept out of line: the
+ * Fermi path through ws_ldst_issue should not pay for its frame.) */
+static __attribute__((noinline)) uint32_t cc1x_txns(const ws_sm *sm, const ws_step *st, uint32_t m_gl,
+                                                     uint32_t size, uint64_t total, uint64_t gslot,
+                                                     ws_coal_txn *tx, uint64_t *local)
+{
+    ws_coal_arch arch = (ws_coal_arch)sm->gpu->cfg.coalesce_arch;
+    uint32_t m_g = 0, m_l = 0, n = 0;
+    if (st->space == WS_SP_LOCAL) {
+        m_l = m_gl;
+    } else if (st->space != WS_SP_NONE) {
+        m_g = m_gl;
+    } else {
+        for (uint32_t m = m_gl; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            if (st->lane_space[l] == WS_SP_LOCAL) m_l |= 1u << l; else m_g |= 1u << l;
+        }
+    }
+    *local = 0;
+    if (m_g) n = ws_coalesce_cc1x(arch, m_g, st->addr, size, tx);
+    if (!m_l) return n;
+    uint32_t parts = size > 4 ? size / 4 : 1, psz = size > 4 ? 4 : size;
+    uint64_t la[32] = { 0 };
+    ws_coal_txn t[WS_COAL_MAX];
+    for (uint32_t k = 0; k < parts; k++) {
+        for (uint32_t m = m_l; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            la[l] = local_addr(st->addr[l] + (uint64_t)k * psz, total, gslot, l);
+        }
+        uint32_t c = ws_coalesce_cc1x(arch, m_l, la, psz, t);
+        for (uint32_t i = 0; i < c && n < 64; i++) {
+            *local |= 1ull << n;
+            tx[n++] = t[i];
+        }
+    }
+    return n;
+}
+
 /* Append x to v[0..*n) unless it is already there. */
 static void add_distinct(uint64_t *v, uint32_t *n, uint64_t x)
 {
@@ -288,14 +348,18 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
 
     /* global / local: coalesce */
     seg segs[64];
+    ws_coal_txn tx[64];             /* compute capability 1.x: transactions instead of segments */
+    uint64_t tx_local = 0;
     uint32_t nseg = 0;
     if (m_gl) {
         uint32_t segsz = g->cfg.coalesce_sector ? 32 : size >= 4 ? 128 : size == 2 ? 64 : 32;
         uint32_t seglog = segsz == 128 ? 7 : segsz == 64 ? 6 : 5;
         uint64_t total = (uint64_t)g->cfg.nsms * sm->nslots * 32;
         uint64_t gslot = (uint64_t)sm->id * sm->nslots + slotno;
+        bool cc1x = g->cfg.coalesce_arch >= WS_COAL_CC11;
+        if (cc1x) nseg = cc1x_txns(sm, st, m_gl, size, total, gslot, tx, &tx_local);
         /* every lane global (the common case): one part per lane */
-        uint32_t m_fast = st->space == WS_SP_GLOBAL ? m_gl : 0;
+        uint32_t m_fast = st->space == WS_SP_GLOBAL && !cc1x ? m_gl : 0;
         for (uint32_t m = m_fast; m; m &= m - 1) {
             uint64_t a = st->addr[__builtin_ctz(m)];
             uint64_t key = a >> seglog;
@@ -314,17 +378,14 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             segs[j].sectors |= sec;
             segs[j].bytes += size;
         }
-        for (uint32_t m = m_gl & ~m_fast; m; m &= m - 1) {
+        for (uint32_t m = cc1x ? 0 : m_gl & ~m_fast; m; m &= m - 1) {
             uint32_t l = (uint32_t)__builtin_ctz(m);
             uint8_t sp = st->space != WS_SP_NONE ? st->space : st->lane_space[l];
             uint32_t parts = 1, psz = size;
             if (sp == WS_SP_LOCAL && size > 4) { parts = size / 4; psz = 4; }
             for (uint32_t k = 0; k < parts; k++) {
                 uint64_t a = st->addr[l] + (uint64_t)k * psz;
-                if (sp == WS_SP_LOCAL) {
-                    uint64_t word = a >> 2;
-                    a = WS_GEN_LOCAL_BASE + (((word * total) + gslot * 32 + l) << 2) + (a & 3);
-                }
+                if (sp == WS_SP_LOCAL) a = local_addr(a, total, gslot, l);
                 uint64_t key = a >> seglog;
                 uint32_t sec = 1u << ((a % 128) / 32);
                 uint32_t j = nseg;
@@ -352,11 +413,21 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         lc->accesses += naccess;
         /* build the requests */
         sm->nlreq = sm->ilreq = 0;
-        uint32_t line = g->cfg.l1_line;
+        uint32_t line = g->cfg.l1_line, line_txn = ws_txn_bucket(line);
         for (uint32_t j = 0; j < nseg; j++) {
             ws_mreq *r = ws_mreq_alloc(&g->pool);
-            bool local = (segs[j].bytes & 0x80000000u) != 0;
-            uint64_t a = segs[j].key << seglog;
+            bool local;
+            uint64_t a;
+            uint32_t sectors;
+            if (cc1x) {         /* the transaction as it is: its bytes travel */
+                local = (tx_local >> j) & 1;
+                a = tx[j].addr;
+                sectors = txn_sectors(a, tx[j].size);
+            } else {            /* the segment's sectors, from the start of its 128-byte line */
+                local = (segs[j].bytes & 0x80000000u) != 0;
+                a = segs[j].key << seglog;
+                sectors = segs[j].sectors;
+            }
             r->kind = is_load ? WS_MREQ_READ : is_store ? WS_MREQ_WRITE : WS_MREQ_ATOMIC;
             r->space = local ? WS_SP_LOCAL : WS_SP_GLOBAL;
             r->cacheop = st->cacheop;
@@ -364,15 +435,22 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             bool bypass = !g->cfg.l1_enable || is_atom || st->cacheop == WS_CACHE_CG ||
                           st->cacheop == WS_CACHE_CV || (!local && !g->cfg.cache_global && !is_store);
             if (bypass) r->flags |= WS_MREQ_F_BYPASS_L1;
-            r->sector_mask = segs[j].sectors;
+            r->sector_mask = sectors;
             if (is_load && !bypass && sm->l1d && !ws_cache_config_get(sm->l1d)->sector) {
                 r->addr = a & ~(uint64_t)(line - 1);    /* L1's line: a power of two */
                 r->size = line;
                 r->sector_mask = (1u << (line / 32 < 32 ? line / 32 : 31)) - 1;
                 if (line / 32 == 0) r->sector_mask = 1;
+                sm->c.txn[line_txn]++;
+            } else if (cc1x) {
+                r->addr = a;
+                r->size = tx[j].size;
+                sm->c.txn[ws_txn_bucket(r->size)]++;
             } else {
+                uint32_t ns = popc(sectors);     /* 1 to 4: WS_TXN_32 to WS_TXN_128 */
                 r->addr = a / 128 * 128;
-                r->size = popc(segs[j].sectors) * 32;
+                r->size = ns * 32;
+                sm->c.txn[ns - 1]++;
             }
             r->sm = (uint16_t)sm->id;
             r->slot = (uint16_t)slotno;
@@ -461,12 +539,15 @@ static bool pfc_access(ws_sm *sm, ws_mreq *r, uint64_t now)
  * atomics neither merge nor take entries.  sm->mrq_cap is 0 with an L1
  * (its MSHRs merge) and with sm.mrq=0. */
 
-/* Request r's sectors are all in an entry's read: r joins it. */
+/* Request r's sectors are all in an entry's read: r joins it.  Entries and
+ * requests meet by 128-byte block (a compute capability 1.x transaction of
+ * 32 or 64 bytes starts inside its block; the Fermi coalescer's start at it). */
 static bool mrq_join(ws_sm *sm, ws_mreq *r, uint64_t now)
 {
+    uint64_t blk = r->addr / 128 * 128;
     for (uint32_t i = 0; i < sm->mrq_n; i++) {
         ws_mrq_ent *m = &sm->mrq[i];
-        if (m->addr != r->addr || (r->sector_mask & ~m->sectors)) continue;
+        if (m->addr != blk || (r->sector_mask & ~m->sectors)) continue;
         ws_pfeng *e = sm->pfe;
         if (e) {
             ws_pfeng_observe(e, r, WS_PF_HIT_PENDING, false, now);
@@ -582,7 +663,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
             return;
         }
         if (mrq) {
-            sm->mrq[sm->mrq_n++] = (ws_mrq_ent){ r, NULL, NULL, r->addr, r->sector_mask };
+            sm->mrq[sm->mrq_n++] = (ws_mrq_ent){ r, NULL, NULL, r->addr / 128 * 128, r->sector_mask };
             r->flags |= WS_MREQ_F_MRQ;
             sm->lg_fail = -1;
         }

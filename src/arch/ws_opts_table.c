@@ -59,9 +59,16 @@ const ws_opt_def ws_opts_table[] = {
     U("cmem.ways", "2", 1, 256, "ways",
         "constant cache associativity",
         "[gpgpusim] GTX480: -gpgpu_const_cache:l1 N:64:64:2"),
-    E("coalesce.arch", "fermi", "fermi|sector",
-        "coalescer: fermi (128 B segments for 4/8/16 B accesses, 64 B for 2 B, 32 B for 1 B) or 32 B sectors",
-        "[gpgpusim] GTX480: -gpgpu_coalesce_arch 20"),
+    E("coalesce.arch", "fermi", "fermi|sector|1.0|1.1|1.2|1.3",
+        "coalescer: fermi (per warp, 128 B segments for 4/8/16 B accesses, 64 B for 2 B, 32 B for 1 B), "
+        "sector (per warp, 32 B sectors), 1.1 (compute capability 1.0/1.1, per half-warp: one 64 B "
+        "transaction for 4 B words, one 128 B for 8 B, two 128 B for 16 B when the k-th active thread "
+        "accesses the k-th word of an aligned segment, else one 32 B transaction per active thread; "
+        "1.0 is the same) or 1.3 (compute capability 1.2/1.3, per half-warp: one transaction per "
+        "segment touched, 32 B segments for 1 B words, 64 B for 2 B, 128 B for 4/8/16 B, halved to "
+        "64 B or 32 B while only one half is used; 1.2 is the same)",
+        "[gpgpusim] GTX480: -gpgpu_coalesce_arch 20; 1.x rules: [ext] CUDA C Programming Guide 4.2, "
+        "Appendix F.3.2 (compute capability 1.x global memory)"),
     S("cta.shared", "48K", 0, M(1),
         "shared memory per CTA at most (at most sm.shared)",
         "[ext] CUDA limit for compute capability 2.x (48 KB)"),

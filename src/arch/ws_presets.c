@@ -100,7 +100,8 @@ static const ws_preset_val g80_mtp[] = {
     { "dram.demand_first", "true", "[paper] MTP Table II: demand requests before prefetches" },
     { "dram.latency", "100", "[choice] GPGPU-Sim GTX480 value (the paper gives DRAM timing only)" },
     { "icnt.latency", "20", "[paper] MTP Table II: 20-cycle fixed latency" },
-    { "coalesce.arch", "fermi", "[choice] Fermi segments (compute 1.1's half-warp rules not modelled)" },
+    { "coalesce.arch", "1.1", "[paper] MTP Table II models the 8800GT; [ext] the 8800 GT (G92) is compute "
+      "capability 1.1 (CUDA C Programming Guide 3.2, Table A-1): its half-warp coalescing (4.2 guide, F.3.2.1)" },
     END
 };
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "arch/ws_cache.h"
+#include "arch/ws_coalesce.h"
 #include "arch/ws_gpu.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_mreq.h"
@@ -115,6 +116,7 @@ typedef struct ws_sm_counters {
     uint64_t sched_idle, sched_scoreboard, sched_stall, sched_issue;   /* GPGPU-Sim triple */
     uint64_t mem_insns, mem_accesses;       /* global/local warp instructions, their requests */
     uint64_t ld_accesses;                   /* requests of load instructions */
+    uint64_t txn[WS_TXN_COUNT];             /* those requests by size (ws_txn_bucket) */
     uint64_t ld_insns, st_insns, atom_insns;
     uint64_t shared_insns, shared_cycles;   /* shared accesses and the cycles they took (conflicts) */
     uint64_t const_insns, const_misses;
