@@ -29,7 +29,8 @@
 --   <!-- verdicts ID,ID,... -->  ...  <!-- end -->
 --       a table of every claim of those experiments.
 --   <!--= ID KEY [FMT] [K:V ...] -->VALUE<!--/-->
---       inline: KEY of the one row matching the K:V conditions.
+--       inline: KEY of the one row matching the K:V conditions; the KEY
+--       #holds gives "N of M", how many of ID's claims hold.
 local ws = require "warpscope"
 local json = require "warpscope.json"
 
@@ -333,6 +334,11 @@ function render.value(spec, where)
     if words[i]:sub(1, 1) == "%" then fmt = words[i] else rest[#rest + 1] = words[i] end
   end
   local r = result(id, where)
+  if key == "#holds" then      -- how many of the experiment's claims hold
+    local n = 0
+    for _, cl in ipairs(r.claims or {}) do if cl.holds then n = n + 1 end end
+    return ("%d of %d"):format(n, #(r.claims or {}))
+  end
   local c = need_key(r, key, where)
   local _, _, conds = parse_spec(id .. " " .. table.concat(rest, " "), where)
   for _, cd in ipairs(conds) do need_key(r, cd.key, where) end
@@ -352,9 +358,17 @@ local function process(path, label)
     local _, n = text:sub(1, p):gsub("\n", "")
     return n + 1
   end
+  -- a marker quoted in inline code (`<!-- table ... -->`) is text, not a marker
+  local function find_marker(pat, from)
+    while true do
+      local r = { text:find(pat, from) }
+      if not r[1] or text:sub(r[1] - 1, r[1] - 1) ~= "`" then return table.unpack(r) end
+      from = r[2] + 1
+    end
+  end
   while true do
-    local s, e, kind, spec = text:find("<!%-%-%s*(%a+)%s+(.-)%s*%-%->", pos)
-    local is, ie, ispec = text:find("<!%-%-=%s*(.-)%s*%-%->", pos)
+    local s, e, kind, spec = find_marker("<!%-%-%s*(%a+)%s+(.-)%s*%-%->", pos)
+    local is, ie, ispec = find_marker("<!%-%-=%s*(.-)%s*%-%->", pos)
     if is and (not s or is < s) then
       local where = ("%s:%d"):format(label, line_of(is))
       local cs, ce = text:find("<!%-%-/%-%->", ie + 1, false)
@@ -369,7 +383,7 @@ local function process(path, label)
       local where = ("%s:%d"):format(label, line_of(s))
       local es, ee = text:find("<!%-%-%s*end%s*%-%->", e + 1)
       if not es then error(where .. ": '" .. kind .. "' region without its <!-- end -->", 0) end
-      local nextm = text:find("<!%-%-%s*(%a+)%s+.-%-%->", e + 1)
+      local nextm = find_marker("<!%-%-%s*(%a+)%s+.-%-%->", e + 1)
       if nextm and nextm < es then
         local _, _, k2 = text:find("<!%-%-%s*(%a+)", nextm)
         if k2 == "table" or k2 == "claims" or k2 == "verdicts" then
