@@ -79,6 +79,9 @@ t_match "$out" "1 invariants failed" "refuses a run with a failed invariant"
 sed 's/"commit": "0123abc"/"commit": "unknown"/' "$FIX/results/t-fig1.json" >"$tmp/imp/t-fig1.json"
 out=$($W --batch "$T" --root "$tmp" --results "$tmp/res3" --import "$tmp/imp" doc.md 2>&1)
 t_match "$out" "names no commit" "refuses a run without a commit"
+sed 's/"commit": "0123abc"/"commit": "0123abc-dirty"/' "$FIX/results/t-fig1.json" >"$tmp/imp/t-fig1.json"
+out=$($W --batch "$T" --root "$tmp" --results "$tmp/res3" --import "$tmp/imp" doc.md 2>&1)
+t_match "$out" "run from a tree with uncommitted changes" "refuses a run from a dirty tree"
 
 rm -rf "$tmp"
 t_done

@@ -6,8 +6,8 @@
 --
 --   --import DIR    first copy every experiment JSON in DIR (written by a full
 --                   run, `--out DIR`) into the results directory, without its
---                   per-run statistics; quick runs and runs with a failed
---                   invariant are refused
+--                   per-run statistics; quick runs, runs with a failed
+--                   invariant and runs from an uncommitted tree are refused
 --   --results DIR   the results directory (default: scenarios/experiments/results)
 --   --root DIR      the source tree (default: the tree this warpscope runs from)
 --   --check         change nothing; list every generated region that differs
@@ -117,6 +117,10 @@ if opt.import then
     end
     if not r.commit or r.commit == "unknown" then
       error(("%s: names no commit (run it with a warpscope built from a git tree)"):format(path), 0)
+    end
+    if r.commit:match("%-dirty$") then
+      error(("%s: run from a tree with uncommitted changes (%s): commit, rebuild and run again"):format(
+        path, r.commit), 0)
     end
     local c = {}
     for _, k in ipairs(keep) do c[k] = r[k] end
