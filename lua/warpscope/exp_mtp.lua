@@ -47,15 +47,21 @@
 -- rows; quick picks a small size).
 --
 -- Machine: g80-mtp plus M.options (merge them into the gpu's options).
--- The paper's Table III gives each benchmark's blocks per core; on the
--- 8800GT's 8192 registers per SM, the kernels' registers (what ptxas
--- allocates for sm_75, from kernels/mtp_*.ptxas; formerly the PTX
--- liveness estimate) would not fit some 512-thread blocks at all and would
--- cut the prefetching variants' occupancy.  M.options raises sm.regs to
--- 16384 (the GT200 register file) so that registers bind only for linear
--- (47 registers: 1 block of 256 per core, not 2); the blocks per core are
--- otherwise the paper's, set by the dynamic shared memory of M.shape.
--- M.occupancy tells what a launch really gets.
+-- The paper's Table III gives each benchmark's blocks per core, which its
+-- sm_1x kernels reached on the 8800GT's 8192 registers per core.  The
+-- kernels' registers here are what ptxas allocates for sm_75 (from
+-- kernels/mtp_*.ptxas): 64-bit pointers and another allocator, so more.
+-- __maxnreg__ caps them where that helps (black_reg 32, linear 32, cfd
+-- 42; see the .cu files), but ptxas raises any cap below 24 to 24, and
+-- many kernels need fewer to reach Table III on 8192: 512-thread blocks
+-- need 16 or fewer, so stream's prefetching variants, cell and bfs's expand
+-- kernel could not launch at all, and black, conv's cols_mtswp, scalar,
+-- backprop's ip, ocean, linear and sepia would get fewer blocks than Table
+-- III (tests/mtp_occupancy.lua lists them).  M.options therefore raises
+-- sm.regs to 16384 (the GT200 register file): with it registers never
+-- bind below Table III and every launch gets Table III's blocks per core,
+-- set by the dynamic shared memory of M.shape.  M.occupancy tells what a
+-- launch really gets.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 

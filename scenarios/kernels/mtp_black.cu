@@ -106,14 +106,23 @@ static __device__ __forceinline__ void black(const float *S, const float *X, con
     }
 }
 
-#define VARIANT(name, pf)                                                                                      \
-    extern "C" __global__ void name(const float *S, const float *X, const float *T, float *call, float *put, \
-                                    int n, float r, float v)                                                 \
+/* Registers: Table III's 3 blocks of 128 per core need at most 21
+ * registers per thread on the 8800GT's 8192, below ptxas's lower bound for
+ * sm_75 (24: it raises any smaller cap to 24), so 3 blocks cannot be
+ * reached; 24 or 32 registers give 2 blocks.  Unbounded, ptxas takes 31
+ * (base), 22 (stride), 20 (ip), 24 (mtswp) and 34 (reg): all but ip get 2
+ * blocks, ip 3, and reg only 1, so black_reg alone is capped,
+ * __maxnreg__(32): 2 blocks, no spills (a cap of 24 would spill 40 bytes
+ * for the same 2 blocks).  warpscope runs the PTX, which the cap leaves
+ * unchanged but for its .maxnreg directive. */
+#define VARIANT(name, pf, attr)                                                                                \
+    extern "C" __global__ void attr name(const float *S, const float *X, const float *T, float *call,        \
+                                         float *put, int n, float r, float v)                                 \
     {                                                                                                          \
         black<pf>(S, X, T, call, put, n, r, v);                                                                \
     }
-VARIANT(black_base, 0)
-VARIANT(black_stride, PF_STRIDE)
-VARIANT(black_ip, PF_IP)
-VARIANT(black_mtswp, PF_STRIDE | PF_IP)
-VARIANT(black_reg, PF_REG)
+VARIANT(black_base, 0, )
+VARIANT(black_stride, PF_STRIDE, )
+VARIANT(black_ip, PF_IP, )
+VARIANT(black_mtswp, PF_STRIDE | PF_IP, )
+VARIANT(black_reg, PF_REG, __maxnreg__(32))

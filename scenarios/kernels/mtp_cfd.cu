@@ -106,12 +106,22 @@ static __device__ __forceinline__ void cfd(const float *var, const int *nbr, con
     flux[i + 4 * nelr] = fe;
 }
 
-extern "C" __global__ void cfd_base(const float *var, const int *nbr, const float *normals, float *flux, int nelr)
+/* Registers: Table III's 1 block of 192 per core allows 42 registers per
+ * thread on the 8800GT's 8192 (8192 / 192); unbounded, ptxas takes 52 and
+ * the block (9,984 registers) would not fit at all.  __maxnreg__(42): 1
+ * block per core.  At 42 ptxas spills in cfd_base: 16 bytes of spill
+ * stores and 20 of spill loads per thread (24-byte stack frame); cfd_ip
+ * spills nothing (16-byte stack frame).  warpscope runs the PTX, which the
+ * cap leaves unchanged but for its .maxnreg directive, and does not
+ * simulate that spill traffic. */
+extern "C" __global__ void __maxnreg__(42) cfd_base(const float *var, const int *nbr, const float *normals, float *flux,
+                                                    int nelr)
 {
     cfd<false>(var, nbr, normals, flux, nelr);
 }
 
-extern "C" __global__ void cfd_ip(const float *var, const int *nbr, const float *normals, float *flux, int nelr)
+extern "C" __global__ void __maxnreg__(42) cfd_ip(const float *var, const int *nbr, const float *normals, float *flux,
+                                                  int nelr)
 {
     cfd<true>(var, nbr, normals, flux, nelr);
 }

@@ -55,12 +55,19 @@ static __device__ __forceinline__ void linear(const float *in, float *out, int w
     out[3 * p + 2] = __fmul_rn(b, 0.11111111f);
 }
 
-extern "C" __global__ void linear_base(const float *in, float *out, int width, int height)
+/* Registers: Table III's 2 blocks of 256 per core need at most 16
+ * registers per thread on the 8800GT's 8192, below ptxas's lower bound for
+ * sm_75 (24: it raises any smaller cap to 24), so 2 blocks cannot be
+ * reached.  Unbounded, ptxas takes 47 registers, and a block of 256 (12,032
+ * registers) would not fit at all; __maxnreg__(32) gives 1 block per core
+ * (24 would give 1 too), no spills.  warpscope runs the PTX, which the cap
+ * leaves unchanged but for its .maxnreg directive. */
+extern "C" __global__ void __maxnreg__(32) linear_base(const float *in, float *out, int width, int height)
 {
     linear<false>(in, out, width, height);
 }
 
-extern "C" __global__ void linear_ip(const float *in, float *out, int width, int height)
+extern "C" __global__ void __maxnreg__(32) linear_ip(const float *in, float *out, int width, int height)
 {
     linear<true>(in, out, width, height);
 }
