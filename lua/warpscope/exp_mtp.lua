@@ -46,29 +46,29 @@
 -- blocks per dimension, log2 of the FFT size, image width, pixels or mesh
 -- rows; quick picks a small size).
 --
--- Machine: g80-mtp plus M.options (merge them into the gpu's options).
--- The paper's Table III gives each benchmark's blocks per core, which its
--- sm_1x kernels reached on the 8800GT's 8192 registers per core.  The
--- kernels' registers here are what ptxas allocates for sm_75 (from
--- kernels/mtp_*.ptxas): 64-bit pointers and another allocator, so more.
--- __maxnreg__ caps them where that helps (black_reg 32, linear 32, cfd
--- 42; see the .cu files), but ptxas raises any cap below 24 to 24, and
--- many kernels need fewer to reach Table III on 8192: 512-thread blocks
--- need 16 or fewer, so stream's prefetching variants, cell and bfs's expand
--- kernel could not launch at all, and black, conv's cols_mtswp, scalar,
--- backprop's ip, ocean, linear and sepia would get fewer blocks than Table
--- III (tests/mtp_occupancy.lua lists them).  M.options therefore raises
--- sm.regs to 16384 (the GT200 register file): with it registers never
--- bind below Table III and every launch gets Table III's blocks per core,
--- set by the dynamic shared memory of M.shape.  M.occupancy tells what a
--- launch really gets.
+-- Machine: g80-mtp as it is (8,192 registers per core, the 8800GT's),
+-- plus M.options (none today; an experiment merges them into its gpus).
+-- Registers: the paper's Table III gives each benchmark's blocks per core,
+-- which its sm_1x kernels reached on those 8,192 registers, so each of them
+-- used at most floor(8192 / (blocks x threads)) registers per thread: 16
+-- for one block of 512 threads, 10 for sepia's three of 256.  The kernels'
+-- counts here are what ptxas allocates for sm_75 (kernels/mtp_*.ptxas;
+-- __maxnreg__ caps black_reg, linear and cfd), with 64-bit pointers and
+-- ptxas's floor of 24 registers, so many exceed that bound.  M.shape then
+-- states the bound as the launch's register count (regs_source
+-- "scenario" in the statistics; M.register_bound) and keeps ptxas's count
+-- where it fits.  Where the kernel's limits would allow more blocks than
+-- Table III's, dynamic shared memory caps them at Table III's.  So every
+-- launch gets Table III's blocks per core on the paper's register file
+-- (tests/mtp_occupancy.lua checks each, and which launches state the
+-- bound); M.occupancy tells what a launch really gets and why.
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 
 local M = {}
 
 M.variants = { "base", "stride", "reg", "ip", "mtswp" }
-M.options = { ["sm.regs"] = 16384 }
+M.options = {}
 M.types = { "stride", "mp", "uncoal" }
 
 -- float32 arithmetic in Lua (doubles): each operation of two float32
@@ -96,8 +96,23 @@ local function smem_bytes(gpu)
   return num
 end
 
+-- The registers per thread a kernel of `threads`-thread blocks can have for
+-- blocks_per_core of its blocks to fit this gpu's register file (nil
+-- without a register file or a target).
+function M.register_bound(gpu, threads, blocks_per_core)
+  if not blocks_per_core then return nil end
+  local ok, v = pcall(function() return gpu:option("sm.regs") end)
+  local regs = ok and tonumber(v)
+  if not regs or regs <= 0 then return nil end
+  local warps = (threads + 31) // 32
+  return regs // (blocks_per_core * warps * 32)
+end
+
 function M.shape(gpu, kernel, grid, block, blocks_per_core)
   local sh = { grid = grid, block = block }
+  local threads = type(block) == "table" and (block[1] or 1) * (block[2] or 1) * (block[3] or 1) or block
+  local bound = gpu.mode == "timing" and M.register_bound(gpu, threads, blocks_per_core)
+  if bound and bound >= 1 and (kernel.regs or 0) > bound then sh.regs = math.min(bound, 255) end
   local smem = blocks_per_core and gpu.mode == "timing" and smem_bytes(gpu)
   if smem then
     local per = smem // blocks_per_core - (kernel.shared or 0)
@@ -123,7 +138,8 @@ function M.occupancy(gpu, k, block, sh)
   local thr = opt("sm.threads")
   if thr then lim.threads = thr // block end
   local regs = opt("sm.regs")
-  if regs and k.regs > 0 then lim.regs = regs // (k.regs * 32 * warps) end
+  local kregs = sh and sh.regs or k.regs
+  if regs and kregs > 0 then lim.regs = regs // (kregs * 32 * warps) end
   local smem = opt("sm.shared")
   local need = (k.shared or 0) + (sh and sh.shared or 0)
   if smem and need > 0 then lim.shared = smem // need end

@@ -230,7 +230,7 @@ function H.find(kernels, a)
 end
 
 H.machine_note = "machine: g80-mtp (14 cores, 8-wide SIMD, no data cache, 16 KB 8-way prefetch cache per core, "
-  .. "57.6 GB/s) with exp_mtp's sm.regs=16384 (Table III's blocks per core); prefetch distance 1, degree 1 "
+  .. "57.6 GB/s) with its 8,192 registers per core; launches whose ptxas sm_75 count exceeds Table III's bound floor(8192 / (blocks x threads)) state that bound (exp_mtp.lua); Table III's blocks per core; compute capability 1.1 coalescing; prefetch distance 1, degree 1 "
   .. "unless the figure varies them; throttle period 100,000 cycles (MTP Sec. V)"
 H.kernel_note = "kernels: ours, modelled on the paper's benchmarks (warpscope.exp_mtp; cfd = the paper's cfid); "
   .. "the BFS runs on Rodinia's graph65536 (or a stand-in)"

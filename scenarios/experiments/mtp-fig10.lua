@@ -133,7 +133,7 @@ ex:claim("MT-SWP beats register prefetching: +28 % (geometric mean)", g_reg > 1,
 ex:note("kernels: ours, modelled on the paper's benchmarks (exp_mtp.lua: analogue = the paper's name, cfd = cfid); "
   .. "threads per block and blocks per core are Table III's")
 ex:note("machine: g80-mtp (14 cores, 8-wide SIMD, no data cache, 16 KB 8-way prefetch cache per core) "
-  .. "with sm.regs=16384 so that ptxas's sm_75 register counts do not cut Table III's occupancy")
+  .. "with its 8,192 registers per core; launches whose ptxas sm_75 count exceeds Table III's bound floor(8192 / (blocks x threads)) state that bound (exp_mtp.lua), so every launch gets Table III's blocks per core; compute capability 1.1 coalescing")
 ex:note("variants without a loop count as no prefetching in the means (as in the paper's figure); "
   .. "insn% = warp instructions added; pfc% = demand requests served by the prefetch cache; "
   .. "lat = average latency of the other demand requests (cycles)")

@@ -113,5 +113,5 @@ ex:note("throttle: MTP's (throttle.policy=mt) with the paper's parameters: perio
   .. "it applies to the software prefetches; kernels shorter than one period keep degree 2 throughout "
   .. "(deg, chg: SM 0's final drop degree and its number of changes)")
 ex:note("stride rows only for kernels with a loop; T/stride counts the others' stride prefetching as none")
-ex:note("machine: g80-mtp with sm.regs=16384 (Table III's blocks per core); kernels from warpscope.exp_mtp")
+ex:note("machine: g80-mtp with its 8,192 registers per core; launches whose ptxas sm_75 count exceeds Table III's bound floor(8192 / (blocks x threads)) state that bound (exp_mtp.lua); Table III's blocks per core; kernels from warpscope.exp_mtp")
 ex:finish()

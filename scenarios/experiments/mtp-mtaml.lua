@@ -158,5 +158,5 @@ ex:note("phit% = P(pref_hit) of eqs. 3-4 = pf.pref_hit: demand requests served b
   .. "modelP = the model's mtaml statistic (base rows) or mtaml_pref (prefetching rows), checked equal to eqs. 1-4")
 ex:note("comp counts every non-memory warp instruction executed, prefetch instructions and their address "
   .. "arithmetic included (the paper counts demand memory instructions only in #mem)")
-ex:note("machine: g80-mtp with sm.regs=16384 (Table III's blocks per core); kernels from warpscope.exp_mtp")
+ex:note("machine: g80-mtp with its 8,192 registers per core; launches whose ptxas sm_75 count exceeds Table III's bound floor(8192 / (blocks x threads)) state that bound (exp_mtp.lua); Table III's blocks per core; kernels from warpscope.exp_mtp")
 ex:finish()
