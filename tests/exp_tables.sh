@@ -68,6 +68,13 @@ out=$($W --batch "$T" --root "$tmp" --results "$tmp/res2" --import "$tmp/imp" do
 t_is "$?" 0 "imports a full run"
 grep -q '"runs"' "$tmp/res2/t-fig1.json"; t_is "$?" 1 "the imported copy has no per-run statistics"
 grep -q '"cycles": 3037' "$tmp/res2/t-fig1.json"; t_is "$?" 0 "the imported copy keeps the rows"
+# a run with arguments is its own result, ID.ARGS
+sed 's|t-fig1.lua"|t-fig1.lua ROAD,CIT --graphs /x"|' "$FIX/results/t-fig1.json" >"$tmp/imp/t-fig1.json"
+out=$($W --batch "$T" --root "$tmp" --results "$tmp/res4" --import "$tmp/imp" doc.md 2>&1)
+t_ok $([ -f "$tmp/res4/t-fig1.ROAD+CIT.json" ] && echo 0 || echo 1) "a run with arguments is imported as ID.ARGS (t-fig1.ROAD+CIT.json)"
+printf '<!-- table t-fig1.ROAD+CIT keys=graph -->\n<!-- end -->\n' >"$tmp/args.md"
+$W --batch "$T" --root "$tmp" --results "$tmp/res4" args.md >/dev/null 2>&1
+t_match "$(cat "$tmp/args.md")" "res4/t-fig1[.]ROAD[+]CIT[.]json" "its tables name ID.ARGS's file"
 sed 's/"quick": false/"quick": true/' "$FIX/results/t-fig1.json" >"$tmp/imp/t-fig1.json"
 out=$($W --batch "$T" --root "$tmp" --results "$tmp/res3" --import "$tmp/imp" doc.md 2>&1)
 t_is "$?" 1 "refuses a quick run"

@@ -5,7 +5,8 @@
 --   warpscope --batch scenarios/experiments/tables.lua [OPTIONS] [FILE.md ...]
 --
 --   --import DIR    first copy every experiment JSON in DIR (written by a full
---                   run, `--out DIR`) into the results directory, without its
+--                   run, `--out DIR`) into the results directory as ID.json
+--                   (ID.ARGS.json for a run with arguments: thesis-bfs.ROAD), without its
 --                   per-run statistics; quick runs, runs with a failed
 --                   invariant and runs from an uncommitted tree are refused
 --   --results DIR   the results directory (default: scenarios/experiments/results)
@@ -130,7 +131,19 @@ if opt.import then
     if c.invariants and type(c.invariants.failed) == "table" then
       c.invariants.failed = setmetatable({}, json.array)
     end
-    pending[#pending + 1] = { results .. "/" .. r.id .. ".json", json.encode(c, 1) .. "\n" }
+    -- a run with arguments (a subset of inputs, `thesis-bfs.lua ROAD`) is
+    -- its own result: ID.ARGS
+    local key = r.id
+    local tail = type(r.command) == "string" and r.command:match("/" .. r.id:gsub("%-", "%%-") .. "%.lua(.*)$")
+    local extra = {}
+    local skip = false
+    for w in (tail or ""):gmatch("%S+") do
+      if skip then skip = false
+      elseif w == "--out" or w == "--graphs" then skip = true     -- (their values)
+      elseif not w:match("^%-") then extra[#extra + 1] = (w:gsub("[^%w_+-]", "+")) end
+    end
+    if #extra > 0 then key = key .. "." .. table.concat(extra, ".") end
+    pending[#pending + 1] = { results .. "/" .. key .. ".json", json.encode(c, 1) .. "\n" }
   end
   os.execute(("mkdir -p '%s'"):format(results:gsub("'", "'\\''")))
   for _, p in ipairs(pending) do write_atomic(p[1], p[2]) end
@@ -149,6 +162,7 @@ local function result(id, where)
   end
   r.colmap = {}
   for _, c in ipairs(r.columns or {}) do r.colmap[c.key] = c end
+  r.key = id
   cache[id] = r
   return r
 end
@@ -228,7 +242,7 @@ local function parse_spec(spec, where)
 end
 
 local function provenance(r)
-  return ("*From `%s/%s.json`: `%s`, warpscope %s, commit %s.*"):format(results_rel, r.id, r.command,
+  return ("*From `%s/%s.json`: `%s`, warpscope %s, commit %s.*"):format(results_rel, r.key, r.command,
     r.warpscope or "?", r.commit or "unknown")
 end
 
