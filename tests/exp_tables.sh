@@ -35,7 +35,7 @@ t_is "$?" 0 "--check passes on what it rendered"
 sed 's/"cycles": 3037/"cycles": 3038/' "$FIX/results/t-fig1.json" >"$tmp/results/t-fig1.json"
 out=$($W --batch "$T" --check --root "$tmp" --results "$tmp/results" doc.md 2>&1); rc=$?
 t_is "$rc" 1 "--check fails when a result changed"
-t_match "$out" "^doc.md:19: table t-fig1 keys=graph,cycles,cov" "--check names the region's file and line"
+t_match "$out" "^doc.md:18: table t-fig1 keys=graph,cycles,cov" "--check names the region's file and line"
 t_match "$out" "1 differ" "--check counts one differing region"
 cmp -s "$tmp/doc.md" "$FIX/expected.md"; t_is "$?" 0 "--check writes nothing"
 cp "$FIX/results/t-fig1.json" "$tmp/results/"

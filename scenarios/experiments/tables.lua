@@ -23,7 +23,7 @@
 --       rows=K cols=K val=K (a pivot: one row per value of rows, one column
 --       per value of cols, val in the cells; only=V1,V2 keeps those columns);
 --       fmt=FMT (the value's format); KEY:V1|V2 keeps rows whose KEY is one
---       of the values.  A line naming the results file, the command and the
+--       of the values, KEY!:V1|V2 those whose KEY is none of them.  A line naming the results file, the command and the
 --       commit follows the table.
 --   <!-- claims ID -->  ...  <!-- end -->
 --       ID's claims about the paper, one bullet each, holds or differs.
@@ -202,7 +202,7 @@ local function select_rows(r, conds, where)
         if v ~= nil and tostring(v) == want then hit = true end
         if type(v) == "number" and tonumber(want) == v then hit = true end
       end
-      if not hit then ok = false break end
+      if hit == (c.negate == true) then ok = false break end
     end
     if ok then out[#out + 1] = row end
   end
@@ -231,11 +231,11 @@ local function parse_spec(spec, where)
     if k then
       o[k] = v
     else
-      local ck, cv = w:match("^([%w_]+):(.+)$")
-      if not ck then error(("%s: cannot read '%s' (key=value or KEY:V1|V2)"):format(where, w), 0) end
+      local ck, neg, cv = w:match("^([%w_]+)(!?):(.+)$")
+      if not ck then error(("%s: cannot read '%s' (key=value, KEY:V1|V2 or KEY!:V1|V2)"):format(where, w), 0) end
       local vals = {}
       for x in cv:gmatch("[^|]+") do vals[#vals + 1] = x end
-      conds[#conds + 1] = { key = ck, values = vals }
+      conds[#conds + 1] = { key = ck, values = vals, negate = neg == "!" }
     end
   end
   return id, o, conds
