@@ -43,6 +43,8 @@ static void help(void)
            "                         files only below its directory, with a budget of\n"
            "                         Lua VM instructions\n"
            "      --sandbox-budget=N the budget (default 1000000000; 0: no limit)\n"
+           "      --sandbox-memory=N the sandbox's memory limit: Lua's heap and each gpu's\n"
+           "                         device memory (default 2G; K, M, G suffixes; 0: none)\n"
            "  -s, --seed=N           seed for every random choice (default 1)\n"
            "      --datadir=DIR      read the Lua library and scenarios from DIR\n"
            "      --preset=NAME      machine preset (default gtx480; see --list-presets)\n"
@@ -82,6 +84,25 @@ static int parse_seed(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* A byte count: a non-negative integer with an optional K, M or G (powers
+ * of 1024). */
+static int parse_bytes(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *s == '-')
+        return -1;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10, end++;
+    else if (*end == 'M' || *end == 'm') shift = 20, end++;
+    else if (*end == 'G' || *end == 'g') shift = 30, end++;
+    if (*end || (shift && v > (~0ull >> shift)))
+        return -1;
+    *out = v << shift;
+    return 0;
+}
+
 /* The machine configuration of the command line: preset, then the --set
  * values in order, then the cross-key checks.  NULL with a message on
  * stderr when something is wrong. */
@@ -107,12 +128,13 @@ fail:
 static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 {
     enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS };
-    enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET };
+    enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET, OPT_SANDBOX_MEMORY };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
         { "interactive", no_argument, NULL, 'i' },
         { "sandbox", no_argument, NULL, OPT_SANDBOX },
         { "sandbox-budget", required_argument, NULL, OPT_SANDBOX_BUDGET },
+        { "sandbox-memory", required_argument, NULL, OPT_SANDBOX_MEMORY },
         { "seed", required_argument, NULL, 's' },
         { "datadir", required_argument, NULL, OPT_DATADIR },
         { "preset", required_argument, NULL, OPT_PRESET },
@@ -131,7 +153,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     ws_lua_opts lopts = { .seed = 1, .batch = 0 };
     int list_options = 0, list_presets = 0;
     int interactive = 0, sandbox = 0;
-    unsigned long long budget = WS_SANDBOX_BUDGET;
+    unsigned long long budget = WS_SANDBOX_BUDGET, sbmem = WS_SANDBOX_MEMORY;
     ws_tui_opts topts = { 0 };
     ws_error err;
     int c;
@@ -152,6 +174,14 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_SANDBOX_BUDGET:
             if (parse_seed(optarg, &budget) != 0) {
                 fprintf(stderr, "warpscope: invalid --sandbox-budget '%s' (expected a non-negative integer)\n",
+                        optarg);
+                return WS_EXIT_USAGE;
+            }
+            sandbox = 1;
+            break;
+        case OPT_SANDBOX_MEMORY:
+            if (parse_bytes(optarg, &sbmem) != 0) {
+                fprintf(stderr, "warpscope: invalid --sandbox-memory '%s' (expected bytes, e.g. 512M or 2G; 0: no limit)\n",
                         optarg);
                 return WS_EXIT_USAGE;
             }
@@ -284,6 +314,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
             ws_lua_close(L);
             return WS_EXIT_FAIL;
         }
+        ws_lua_sandbox_memory(L, sbmem);
     }
     /* Every way out of the scenario (its end, an error, os.exit, which
      * only unwinds: see ws_lua_exiting) comes back here, and closing the

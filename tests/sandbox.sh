@@ -1,6 +1,6 @@
 # warpscope --sandbox: no io/os/package access, reads only below the
 # scenario's directory (and the data directory's lua/ and scenarios/), no
-# writes, an instruction budget.
+# writes, an instruction budget, a memory limit.
 . "$WS_SRCDIR/tests/tap.sh"
 d=$WS_BUILDDIR/sandbox.tmp
 rm -rf "$d"
@@ -66,6 +66,27 @@ out=$("$WARPSCOPE" --batch --sandbox-budget=x "$d/scn/t.lua" 2>&1); rc=$?
 t_is "$rc" 2 "a bad budget is a usage error"
 
 # the shipped default scenario runs sandboxed, with the same result
+# the memory limit (--sandbox-memory): Lua's heap, and each gpu's device memory
+printf '%s\n' 'local t = {}' 'for i = 1, 1e9 do t[i] = ("x"):rep(100) .. i end' > "$d/scn/t.lua"
+out=$("$WARPSCOPE" --batch --sandbox-memory=32M "$d/scn/t.lua" 2>&1); rc=$?
+t_match "$out" "t.lua: sandbox: the Lua memory limit of 33554432 bytes is reached \(--sandbox-memory\)" \
+    "a table that grows without end stops at the Lua memory limit"
+t_is "$rc" 1 "... exit status 1"
+printf '%s\n' 'local ok = pcall(function() local t = {} for i = 1, 1e9 do t[i] = ("y"):rep(64) .. i end end)' \
+    'print("caught", ok)' 'collectgarbage()' 'local s = ("z"):rep(1000)' 'print(#s)' > "$d/scn/t.lua"
+out=$("$WARPSCOPE" --batch --sandbox-memory=32M "$d/scn/t.lua" 2>&1); rc=$?
+t_is "$out" "$(printf 'caught\tfalse\n1000')" "a script that catches the limit goes on once memory is freed"
+printf '%s\n' 'local ws = require "warpscope"' 'local g = ws.gpu{ quiet = true }' 'local a = g:array("u32", 1000)' \
+    'local b = g:array("u32", 4000000000)' > "$d/scn/t.lua"
+out=$("$WARPSCOPE" --batch --sandbox-memory=1G "$d/scn/t.lua" 2>&1); rc=$?
+t_match "$out" "t.lua:4: cannot allocate 16000000000 bytes for 'array': the device memory limit is 1073741824 bytes \(4000 in use\)" \
+    "a device array past the limit fails, naming the script line and the limit"
+t_is "$rc" 1 "... exit status 1"
+out=$("$WARPSCOPE" --batch "$d/scn/t.lua" 2>&1); rc=$?
+t_is "$rc" 0 "without the sandbox there is no device memory limit (the array is allocated lazily)"
+out=$("$WARPSCOPE" --batch --sandbox-memory=12X "$d/scn/t.lua" 2>&1); rc=$?
+t_is "$rc" 2 "--sandbox-memory=12X is a usage error"
+t_match "$out" "invalid --sandbox-memory '12X'" "... naming the value"
 out=$("$WARPSCOPE" --batch --sandbox 2>&1); rc=$?
 t_is "$rc" 0 "the default scenario runs in the sandbox"
 t_match "$out" "matches the CPU reference" "... and checks its result"

@@ -128,6 +128,10 @@ void ws_device_free(ws_device *d);
 const ws_device_config *ws_device_config_get(const ws_device *d);
 /* Change the launch budget / quantum later (other limits are fixed at create). */
 void ws_device_set_budget(ws_device *d, uint64_t insn_budget);
+/* At most `bytes` of device memory allocated at once (0: no limit beyond
+ * the 1 TB per allocation); an allocation past it fails with a message
+ * naming the limit. */
+void ws_device_set_memory_limit(ws_device *d, uint64_t bytes);
 
 /* ================================================================ memory */
 typedef struct ws_alloc {

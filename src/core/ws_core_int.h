@@ -179,6 +179,7 @@ struct ws_device {
     uint32_t next_id;
     uint64_t free_gen;       /* bumped by every free (invalidates warp caches) */
     uint64_t bytes_in_use;
+    uint64_t bytes_limit;           /* 0: none (ws_device_set_memory_limit) */
     ws_module **mods; uint32_t nmods; size_t cap_mods;
     ws_sm_usage *sm;
     uint64_t usage_gen;      /* bumped by every change of sm[] */

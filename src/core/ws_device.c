@@ -68,6 +68,7 @@ ws_device *ws_device_create(const ws_device_config *c, ws_error *err)
 
 const ws_device_config *ws_device_config_get(const ws_device *d) { return &d->cfg; }
 void ws_device_set_budget(ws_device *d, uint64_t insn_budget) { d->cfg.insn_budget = insn_budget; }
+void ws_device_set_memory_limit(ws_device *d, uint64_t bytes) { d->bytes_limit = bytes; }
 
 const ws_sm_usage *ws_device_sm_usage(const ws_device *d, uint32_t sm)
 {

@@ -49,6 +49,10 @@ static int alloc_rec(ws_device *d, uint64_t size, const char *name, int32_t modu
     if (size > (1ull << 40))
         return ws_error_set(err, WS_E_RANGE, "cannot allocate %" PRIu64 " bytes for '%s': at most 1 TB",
                             size, name ? name : "");
+    if (d->bytes_limit && size > d->bytes_limit - (d->bytes_in_use < d->bytes_limit ? d->bytes_in_use : d->bytes_limit))
+        return ws_error_set(err, WS_E_NOMEM,
+                            "cannot allocate %" PRIu64 " bytes for '%s': the device memory limit is %" PRIu64
+                            " bytes (%" PRIu64 " in use)", size, name ? name : "", d->bytes_limit, d->bytes_in_use);
     uint64_t addr = align_up(d->next_addr, WS_ALLOC_ALIGN);
     uint8_t *data = calloc(1, size ? (size_t)size : 1);
     if (!data)

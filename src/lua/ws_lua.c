@@ -3,12 +3,14 @@
 #include "lua/ws_lua_gpu.h"
 #include "lua/ws_lua_buffer.h"
 #include "lua/ws_lua_graph.h"
+#include "lua/ws_lua_sandbox.h"
 #include "arch/ws_gpu.h"
 #include "util/ws_commit.h"
 #include "util/ws_paths.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -347,7 +349,9 @@ static int close_state(lua_State *L, int *exiting, int *status)
     if (!L)
         return 0;
     outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
+    void *sbmem = ws_lua_sandbox_memory_handle(L);
     lua_close(L);
+    free(sbmem);       /* the sandbox's allocator state, used by lua_close */
     if (!p)
         return 0;
     *exiting = p->exiting;
@@ -419,6 +423,13 @@ int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv)
     if (st != LUA_OK && ws_lua_exiting(L)) {
         lua_settop(L, base);    /* os.exit: main closes the state and exits */
         return 0;
+    }
+    uint64_t limit;
+    if (st == LUA_ERRMEM && ws_lua_sandbox_memory_refused(L, &limit)) {
+        fprintf(stderr, "warpscope: %s: sandbox: the Lua memory limit of %" PRIu64 " bytes is reached "
+                        "(--sandbox-memory)\n", path, limit);
+        lua_settop(L, base);
+        return 1;
     }
     if (st != LUA_OK) {
         const char *msg = lua_tostring(L, -1);

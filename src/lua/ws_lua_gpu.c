@@ -10,6 +10,7 @@
  * as numbers (checked against the parameter's width), booleans as 0/1. */
 #include "config.h"
 #include "lua/ws_lua_gpu.h"
+#include "lua/ws_lua_sandbox.h"
 
 #include "arch/ws_gpu.h"
 #include "lua/ws_lua_ctl.h"
@@ -77,6 +78,7 @@ static int g_new(lua_State *L)
         g->dev = ws_gpu_device(g->tg);
     }
     if (budget != UINT64_MAX) ws_device_set_budget(g->dev, budget);
+    if (ws_lua_sandbox_memory_limit(L)) ws_device_set_memory_limit(g->dev, ws_lua_sandbox_memory_limit(L));
     if (idx) ws_lpf_install(L, g, idx);
     return 1;
 }

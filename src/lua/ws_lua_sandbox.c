@@ -38,6 +38,76 @@ typedef struct ws_sandbox {
     int exhausted;
 } ws_sandbox;
 
+/* The memory limit: Lua's allocator wrapped with a byte count.  Lua gives
+ * a block's old size on every reallocation and free, so the count stays
+ * exact; it starts from what the state already holds. */
+typedef struct ws_sbmem {
+    lua_Alloc orig;
+    void *orig_ud;
+    uint64_t used, limit;
+    int refused;
+} ws_sbmem;
+static const char SBMEM_KEY = 0;      /* registry key (light userdata: no allocation to look up) */
+
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    ws_sbmem *m = ud;
+    uint64_t old = ptr ? osize : 0;   /* (without ptr, osize is a type tag) */
+    if (nsize > old && m->limit && m->used - (old < m->used ? old : m->used) + nsize > m->limit) {
+        m->refused = 1;
+        return NULL;                  /* Lua raises "not enough memory" */
+    }
+    void *q = m->orig(m->orig_ud, ptr, osize, nsize);
+    if (nsize == 0 || q) {
+        m->used -= old < m->used ? old : m->used;
+        m->used += nsize;
+    }
+    return q;
+}
+
+static ws_sbmem *get_mem(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SBMEM_KEY);
+    ws_sbmem *m = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return m;
+}
+
+void ws_lua_sandbox_memory(lua_State *L, uint64_t bytes)
+{
+    if (get_mem(L) || !bytes)
+        return;
+    ws_sbmem *m = calloc(1, sizeof *m);
+    if (!m)
+        return;
+    m->orig = lua_getallocf(L, &m->orig_ud);
+    m->limit = bytes;
+    m->used = (uint64_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (uint64_t)lua_gc(L, LUA_GCCOUNTB);
+    lua_pushlightuserdata(L, m);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SBMEM_KEY);
+    lua_setallocf(L, sb_alloc, m);
+}
+
+uint64_t ws_lua_sandbox_memory_limit(lua_State *L)
+{
+    ws_sbmem *m = get_mem(L);
+    return m ? m->limit : 0;
+}
+
+int ws_lua_sandbox_memory_refused(lua_State *L, uint64_t *limit)
+{
+    ws_sbmem *m = get_mem(L);
+    if (!m || !m->refused)
+        return 0;
+    *limit = m->limit;
+    return 1;
+}
+
+void *ws_lua_sandbox_memory_handle(lua_State *L)
+{
+    return get_mem(L);
+}
+
 static ws_sandbox *get_sb(lua_State *L)
 {
     return ws_lua_registry_ptr(L, SB_KEY);

@@ -15,11 +15,26 @@
 
 /* The default instruction budget (Lua VM instructions). */
 #define WS_SANDBOX_BUDGET 1000000000ull
+/* The default memory limit (bytes): of the Lua heap, and of each gpu's
+ * device memory.  A shared lab machine survives a few of these at once. */
+#define WS_SANDBOX_MEMORY (2048ull << 20)
 
 /* Restrict L (a fresh state from ws_lua_new, before any script runs).
  * `dir` is the scenario's directory (reads are allowed below it); budget 0
  * means no limit.  -1 with err when dir cannot be resolved. */
 int ws_lua_sandbox(lua_State *L, const char *dir, uint64_t budget, ws_error *err);
+/* Limit the Lua heap of the sandboxed L to `bytes` (0: no limit) and make
+ * every gpu created from it limit its device memory to the same.  Call
+ * after ws_lua_sandbox.  The allocator's state is freed by
+ * ws_lua_sandbox_memory_free after lua_close. */
+void ws_lua_sandbox_memory(lua_State *L, uint64_t bytes);
+/* The device-memory limit for a gpu created from L (0: none). */
+uint64_t ws_lua_sandbox_memory_limit(lua_State *L);
+/* Whether the last "not enough memory" of L came from the sandbox's limit
+ * (then *limit is it). */
+int ws_lua_sandbox_memory_refused(lua_State *L, uint64_t *limit);
+/* The allocator state to free after lua_close(L) (NULL: none); call before. */
+void *ws_lua_sandbox_memory_handle(lua_State *L);
 /* Whether L is sandboxed. */
 int ws_lua_sandboxed(lua_State *L);
 /* The one check the bindings call before opening a file: returns when the
