@@ -99,6 +99,13 @@ $W graph info "$D/tiny.el" --seed -4 2>"$T/err"; t_is $? 2 "bad seed exits 2"
 $W graph convert "$D/tiny.el" 2>"$T/err"; t_is $? 2 "convert without OUT exits 2"
 $W graph convert "$D/tiny.el" "$T/x" --to metis 2>"$T/err"; t_is $? 2 "unwritable format exits 2"
 $W graph gen blob "$T/x" 2>"$T/err"; t_is $? 2 "unknown generator exits 2"
+# the edge limit (#38: a gzip bomb of valid edges must stop before the machine swaps)
+printf '0 1\n1 2\n2 3\n' >"$T/three.el"
+$W graph info "$T/three.el" --max-edges 2 >/dev/null 2>"$T/err"; t_is $? 1 "--max-edges 2 on 3 edges exits 1"
+t_match "$(cat "$T/err")" "three.el:3: more than 2 edges: the edge limit \(max_edges in Lua, --max-edges for 'warpscope graph'; default 134217728" \
+    "names the file, the line and the limit's two spellings"
+$W graph info "$T/three.el" --max-edges 3 >/dev/null 2>"$T/err"; t_is $? 0 "--max-edges 3 on 3 edges loads"
+$W graph info "$T/three.el" --max-edges 0 >/dev/null 2>"$T/err"; t_is $? 2 "--max-edges 0 is a usage error"
 out=$($W graph --help); t_ok $? "--help exits 0"
 t_match "$out" '^Usage: warpscope graph info' "--help prints usage"
 out=$($W --help); t_match "$out" 'warpscope graph info\|convert\|gen' "listed in warpscope --help"

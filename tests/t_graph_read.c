@@ -3,6 +3,7 @@
  * format detection; malformed input gives an error naming file and line. */
 #include "ws_tap.h"
 #include "graph/ws_graph.h"
+#include "graph/ws_graph_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -294,7 +295,8 @@ static void test_malformed(void)
     bad("%%MatrixMarket matrix coordinate pattern general\n3000000000 3000000000 1\n", "a.mtx",
         "a.mtx:2: impossible size: 3000000000 vertices (the limit is 268435456)");
     bad("%%MatrixMarket matrix coordinate pattern general\n3 3 9999999999\n", "a.mtx",
-        "a.mtx:2: impossible size: 9999999999 entries (the limit is 2147483647)");
+        "a.mtx:2: impossible size: 9999999999 entries (the edge limit is 134217728: max_edges in Lua, "
+        "--max-edges for 'warpscope graph')");
 
     /* DIMACS */
     bad("a 1 2 3\n", "a.gr", "a.gr:1:1: arc before the problem line ('p sp NODES ARCS' must come first)");
@@ -353,7 +355,10 @@ static void test_malformed(void)
     /* Limits */
     g = mem("0 1\n1 2\n2 3\n", "lim.el", &(ws_graph_opts){ .max_edges = 2 }, &err);
     ok(g == NULL, "edge limit");
-    is_str(err.msg, "lim.el:3: more than 2 edges (the limit)", "edge limit message");
+    is_str(err.msg, "lim.el:3: more than 2 edges: the edge limit (max_edges in Lua, --max-edges for "
+                    "'warpscope graph'; default 134217728, at most 2147483647)", "edge limit message");
+    ok(ws_graph_opt_max_m(NULL) == 134217728, "the default edge limit is 2^27");
+    ok(ws_graph_opt_max_m(&(ws_graph_opts){ .max_edges = 3000000000LL }) == INT32_MAX, "max_edges is capped at 2^31-1");
     g = mem("0 1\n1 0\n", "lim.el", &(ws_graph_opts){ .max_edges = 2, .symmetrize = 1 }, &err);
     ok(g != NULL, "symmetrize within the limit");
     ws_graph_free(g);

@@ -7,7 +7,7 @@
  * Loading options: --format F, --symmetrize, --drop-self-loops,
  * --drop-duplicates, --relabel auto|none|compact|appearance, --order
  * none|random|degree|bfs, --seed N, --base 0|1, --weights K, --no-weights,
- * --largest-component, --no-header-check, --max-vertices N, --keep-order.
+ * --largest-component, --no-header-check, --max-vertices N, --max-edges N, --keep-order.
  * Exit status: 0 done, 1 bad input file (message "file:line: reason" on
  * stderr), 2 bad command line. */
 #include "cli/ws_cli.h"
@@ -55,6 +55,7 @@ static void usage(FILE *out)
             "  --largest-component   keep the largest connected component only\n"
             "  --no-header-check     accept a SNAP '# Nodes: Edges:' header that disagrees\n"
             "  --max-vertices N      largest vertex count accepted (default 268435456)\n"
+            "  --max-edges N         largest edge count accepted (default 134217728)\n"
             "\n"
             "Exit status: 0 done, 1 bad input file, 2 bad command line.\n");
 }
@@ -195,7 +196,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
         }
         static const char *const valued[] = {
             "--format", "--to", "--relabel", "--order", "--seed", "--base", "--weights",
-            "--max-vertices", "--scale", "--edgefactor", "--n", "--m", "--width", "--height",
+            "--max-vertices", "--max-edges", "--scale", "--edgefactor", "--n", "--m", "--width", "--height",
             "--shortcuts", "--min-degree", "--max-degree", "--a", "--b", "--c", "--remove",
             "--radius",
         };
@@ -249,6 +250,11 @@ static int parse(int argc, char **argv, int from, cmdline *c)
                 return bad_usage("invalid vertex limit '%s' for --max-vertices (an integer from 1 to %lld)", val,
                                  (long long)WS_GRAPH_MAX_N);
             c->opts.max_vertices = v;
+        } else if (strcmp(name, "--max-edges") == 0) {
+            if (parse_i64(val, 1, WS_GRAPH_MAX_M, &v) != 0)
+                return bad_usage("invalid edge limit '%s' for --max-edges (an integer from 1 to %lld)", val,
+                                 (long long)WS_GRAPH_MAX_M);
+            c->opts.max_edges = v;
         } else if (strcmp(name, "--scale") == 0 || strcmp(name, "--edgefactor") == 0 ||
                    strcmp(name, "--n") == 0 || strcmp(name, "--m") == 0 ||
                    strcmp(name, "--width") == 0 || strcmp(name, "--height") == 0 ||

@@ -57,6 +57,11 @@
  * vertices is an impossible size, not an allocation); opts.max_vertices
  * raises or lowers it. */
 #define WS_GRAPH_DEFAULT_MAX_N (1 << 28)
+/* The default edge limit: 2^27 edges, a few GB while loading (the papers'
+ * largest inputs have under 60 M arcs), so a runaway or hostile file (a
+ * gzip bomb of valid edges) stops with a message before the machine swaps;
+ * max_edges raises it up to WS_GRAPH_MAX_M. */
+#define WS_GRAPH_DEFAULT_MAX_M (1 << 27)
 
 /* Distance reported by ws_graph_sssp for unreachable vertices by default. */
 #define WS_GRAPH_SSSP_INF INT32_MAX
@@ -105,7 +110,7 @@ typedef struct ws_graph_opts {
     int no_header_check;       /* do not compare a SNAP "# Nodes: Edges:" header */
     int largest_component;     /* keep only the largest weak component (ids in order) */
     int64_t max_vertices;      /* 0: WS_GRAPH_DEFAULT_MAX_N */
-    int64_t max_edges;         /* 0: WS_GRAPH_MAX_M */
+    int64_t max_edges;         /* 0: WS_GRAPH_DEFAULT_MAX_M */
     int keep_order;            /* adjacency lists in input order, not sorted (entries
                                   mirrored from a symmetric file follow the file's);
                                   not with drop_duplicates, symmetrize, order or

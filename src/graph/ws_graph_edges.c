@@ -15,7 +15,7 @@ int64_t ws_graph_opt_max_n(const ws_graph_opts *opts)
 
 int64_t ws_graph_opt_max_m(const ws_graph_opts *opts)
 {
-    int64_t v = opts && opts->max_edges > 0 ? opts->max_edges : WS_GRAPH_MAX_M;
+    int64_t v = opts && opts->max_edges > 0 ? opts->max_edges : WS_GRAPH_DEFAULT_MAX_M;
     return v > WS_GRAPH_MAX_M ? WS_GRAPH_MAX_M : v;
 }
 

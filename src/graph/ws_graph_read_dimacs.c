@@ -69,7 +69,7 @@ int ws_graph_read_dimacs(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws
                                      (unsigned long long)n, (long long)max_n);
             if (m > e->limit)
                 return ws_gsrc_error(s, err, tok[3],
-                                     "impossible size: %llu arcs (the limit is %zu)",
+                                     "impossible size: %llu arcs (the edge limit is %zu: max_edges in Lua, --max-edges for 'warpscope graph')",
                                      (unsigned long long)m, e->limit);
             if (n == 0 && m > 0)
                 return ws_gsrc_error(s, err, tok[3], "%llu arcs in a graph with no nodes",

@@ -99,7 +99,7 @@ int ws_graph_read_metis(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws_
                                      (unsigned long long)n, (long long)max_n);
             if (m > e->limit / 2)
                 return ws_gsrc_error(s, err, NULL,
-                                     "impossible size: %llu edges (the limit is %zu)",
+                                     "impossible size: %llu edges (the edge limit is %zu: max_edges in Lua, --max-edges for 'warpscope graph')",
                                      (unsigned long long)m, e->limit / 2);
             e->declared_n = (int64_t)n;
             if (f.eweights)

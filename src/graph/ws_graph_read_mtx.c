@@ -132,7 +132,7 @@ int ws_graph_read_mtx(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws_er
         return ws_gsrc_error(s, err, NULL, "impossible size: %llu vertices (the limit is %lld)",
                              (unsigned long long)rows, (long long)max_n);
     if (nnz > e->limit)
-        return ws_gsrc_error(s, err, NULL, "impossible size: %llu entries (the limit is %zu)",
+        return ws_gsrc_error(s, err, NULL, "impossible size: %llu entries (the edge limit is %zu: max_edges in Lua, --max-edges for 'warpscope graph')",
                              (unsigned long long)nnz, e->limit);
     if (rows == 0 && nnz > 0)
         return ws_gsrc_error(s, err, NULL, "a 0 x 0 matrix cannot have %llu entries",

@@ -87,8 +87,8 @@ int ws_graph_read_rodinia(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, w
         if (need_u64(&ts, "a node's degree", &d, err) < 0)
             goto out;
         if (d > e->limit - sum) {
-            ws_gsrc_error(s, err, NULL, "impossible size: more than %zu edges (the limit)",
-                          e->limit);
+            ws_gsrc_error(s, err, NULL, "the degrees add up to more than %zu edges: the edge limit "
+                          "(max_edges in Lua, --max-edges for 'warpscope graph')", e->limit);
             goto out;
         }
         sum += d;

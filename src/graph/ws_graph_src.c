@@ -375,7 +375,9 @@ int ws_gedges_push_at(const ws_gsrc *s, ws_error *err, ws_gedges *e, uint32_t u,
                       int32_t w)
 {
     if (ws_gedges_push(e, u, v, w) < 0)
-        return ws_gsrc_error(s, err, NULL, "more than %zu edges (the limit)", e->limit);
+        return ws_gsrc_error(s, err, NULL, "more than %zu edges: the edge limit (max_edges in Lua, --max-edges for "
+                             "'warpscope graph'; default %d, at most %d)", e->limit, WS_GRAPH_DEFAULT_MAX_M,
+                             WS_GRAPH_MAX_M);
     return 0;
 }
 

@@ -8,7 +8,7 @@
 static void oom(size_t n)
 {
     fprintf(stderr, "warpscope: out of memory allocating %zu bytes\n", n);
-    abort();
+    exit(EXIT_FAILURE);     /* status 1, as every other failure (not SIGABRT) */
 }
 
 void *ws_xmalloc(size_t n)
