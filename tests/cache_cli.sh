@@ -101,6 +101,22 @@ for c in "bad_label.din:2: unknown access label 'x' \(expected r, w, i, m, c, v 
     t_is "$rc" 1 "$f: exit 1"
     t_match "$err" "^warpscope cache: .*/$c\$" "$f: message names file:line and why"
 done
+# bytes from a trace are escaped in messages: an ESC in a label, an address
+# or a size never reaches the terminal raw
+tmpd=${WS_BUILDDIR:-.}/cache_cli.tmp; rm -rf "$tmpd"; mkdir -p "$tmpd"
+trap 'rm -rf "$tmpd"' EXIT
+printf 'r 0\n\033[2Jx 10\n' > "$tmpd/esc_label.din"
+printf 'r 0\nr 1\033]0;t\007\n' > "$tmpd/esc_addr.din"
+printf 'r 0 4\033[m\n' > "$tmpd/esc_size.din"
+for c in "esc_label.din:2: unknown access label '\\\\x1b\\[2Jx'" \
+         "esc_addr.din:2: bad hexadecimal address '1\\\\x1b\\]0;t\\\\x07'" \
+         "esc_size.din:1: bad hexadecimal size '4\\\\x1b\\[m'"; do
+    f=${c%%:*}
+    err=$($W cache --size 64 --line 16 "$tmpd/$f" 2>&1 >/dev/null); rc=$?
+    t_is "$rc" 1 "$f: exit 1"
+    t_is "$(printf '%s' "$err" | tr -d '\033\007' | wc -c)" "$(printf '%s' "$err" | wc -c)" "$f: no raw ESC or BEL in the message"
+    t_match "$err" "^warpscope cache: .*/$c" "$f: the bytes are shown escaped"
+done
 err=$($W cache --size 64 --line 16 "$D/missing.din" 2>&1); t_is $? 1 "missing trace: exit 1"
 t_match "$err" 'missing.din: cannot open' "missing trace: message"
 

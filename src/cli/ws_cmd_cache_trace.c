@@ -14,6 +14,7 @@
 
 #include "cli/ws_cli.h"
 #include "util/ws_error.h"
+#include "util/ws_util.h"
 
 static bool line_present(const ws_cache *c, uint64_t addr)
 {
@@ -136,7 +137,7 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         fprintf(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
         return WS_EXIT_FAIL;
     }
-    char buf[4096];
+    char buf[4096], q_buf[256];
     uint64_t ln = 0;
     int rc = 0;
     while (!rc && gzgets(gz, buf, sizeof buf)) {
@@ -155,7 +156,8 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         static const char labels[] = "rwimcv012345";
         const char *q = n == 1 ? strchr(labels, lab[0] | (lab[0] >= 'A' && lab[0] <= 'Z' ? 0x20 : 0)) : NULL;
         if (!q || !*q) {
-            rc = trace_error(name, ln, "unknown access label '%.*s' (expected r, w, i, m, c, v or 0-5)", (int)(n > 20 ? 20 : n), lab);
+            rc = trace_error(name, ln, "unknown access label '%s' (expected r, w, i, m, c, v or 0-5)",
+                             ws_str_quote(q_buf, sizeof q_buf, lab, n, 20));
             break;
         }
         int type = (int)(q - labels) % 6;
@@ -167,13 +169,15 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         }
         int e = parse_hex(at, n, &addr);
         if (e) {
-            rc = trace_error(name, ln, "%s hexadecimal address '%.*s'", e == -2 ? "too large a" : "bad", (int)(n > 40 ? 40 : n), at);
+            rc = trace_error(name, ln, "%s hexadecimal address '%s'", e == -2 ? "too large a" : "bad",
+                             ws_str_quote(q_buf, sizeof q_buf, at, n, 40));
             break;
         }
         const char *st = din_only ? NULL : token(&p, &n);
         if (st && n) {
             if ((e = parse_hex(st, n, &size)) != 0 || size > MAX_REF_SIZE) {
-                rc = trace_error(name, ln, "bad hexadecimal size '%.*s' (expected at most 0x%x)", (int)(n > 40 ? 40 : n), st, MAX_REF_SIZE);
+                rc = trace_error(name, ln, "bad hexadecimal size '%s' (expected at most 0x%x)",
+                                 ws_str_quote(q_buf, sizeof q_buf, st, n, 40), MAX_REF_SIZE);
                 break;
             }
             if (!size && type <= WS_DIN_MISC) {

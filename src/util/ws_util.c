@@ -78,6 +78,25 @@ bool ws_str_has_suffix(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, size_t max)
+{
+    size_t o = 0, i;
+    size_t lim = max && len > max ? max : len;
+    for (i = 0; i < lim && o + 5 < outsz; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, outsz - o, "\\x%02x", c);
+    }
+    if (i < len && o + 4 < outsz) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o < outsz ? o : outsz - 1] = '\0';
+    return out;
+}
+
 int ws_parse_size(const char *s, uint64_t *out)
 {
     if (!s || !*s)
