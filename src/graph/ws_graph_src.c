@@ -25,6 +25,10 @@ static void src_init(ws_gsrc *s, const char *name)
 int ws_gsrc_open_file(ws_gsrc *s, const char *path, ws_error *err)
 {
     src_init(s, path);
+    if (ws_path_is_dir(path)) {
+        ws_gsrc_close(s);
+        return ws_error_set(err, WS_E_IO, "%s: is a directory", path);
+    }
     errno = 0;
     s->gz = gzopen(path, "rb");
     if (!s->gz) {

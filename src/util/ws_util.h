@@ -37,8 +37,12 @@ const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, siz
  * Returns 0 on success, -1 on malformed input. */
 int ws_parse_size(const char *s, uint64_t *out);
 
+/* Whether path names a directory (following symbolic links). */
+bool ws_path_is_dir(const char *path);
+
 /* Read a whole file (gzip-compressed files are NOT decompressed here).
- * Returns a NUL-terminated buffer or NULL with errno set. */
+ * Returns a NUL-terminated buffer or NULL with errno set (EISDIR for a
+ * directory). */
 char *ws_read_file(const char *path, size_t *len);
 
 #endif
