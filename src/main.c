@@ -10,6 +10,7 @@
 #include "util/ws_file.h"
 #include "util/ws_commit.h"
 #include "util/ws_paths.h"
+#include "util/ws_util.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -283,6 +284,10 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         script = ws_paths_data(path, sizeof path, "scenarios/default.lua");
     }
 
+    if (script && ws_path_is_dir(script)) {
+        fprintf(stderr, "warpscope: %s: is a directory\n", script);
+        return WS_EXIT_FAIL;
+    }
     if (script && access(script, R_OK) != 0) {
         fprintf(stderr, "warpscope: cannot read script '%s': %s\n", script, strerror(errno));
         return WS_EXIT_FAIL;

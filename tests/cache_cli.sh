@@ -101,6 +101,22 @@ for c in "bad_label.din:2: unknown access label 'x' \(expected r, w, i, m, c, v 
     t_is "$rc" 1 "$f: exit 1"
     t_match "$err" "^warpscope cache: .*/$c\$" "$f: message names file:line and why"
 done
+# bytes from a trace are escaped in messages: an ESC in a label, an address
+# or a size never reaches the terminal raw
+tmpd=${WS_BUILDDIR:-.}/cache_cli.tmp; rm -rf "$tmpd"; mkdir -p "$tmpd"
+trap 'rm -rf "$tmpd"' EXIT
+printf 'r 0\n\033[2Jx 10\n' > "$tmpd/esc_label.din"
+printf 'r 0\nr 1\033]0;t\007\n' > "$tmpd/esc_addr.din"
+printf 'r 0 4\033[m\n' > "$tmpd/esc_size.din"
+for c in "esc_label.din:2: unknown access label '\\\\x1b\\[2Jx'" \
+         "esc_addr.din:2: bad hexadecimal address '1\\\\x1b\\]0;t\\\\x07'" \
+         "esc_size.din:1: bad hexadecimal size '4\\\\x1b\\[m'"; do
+    f=${c%%:*}
+    err=$($W cache --size 64 --line 16 "$tmpd/$f" 2>&1 >/dev/null); rc=$?
+    t_is "$rc" 1 "$f: exit 1"
+    t_is "$(printf '%s' "$err" | tr -d '\033\007' | wc -c)" "$(printf '%s' "$err" | wc -c)" "$f: no raw ESC or BEL in the message"
+    t_match "$err" "^warpscope cache: .*/$c" "$f: the bytes are shown escaped"
+done
 err=$($W cache --size 64 --line 16 "$D/missing.din" 2>&1); t_is $? 1 "missing trace: exit 1"
 t_match "$err" 'missing.din: cannot open' "missing trace: message"
 
@@ -125,6 +141,25 @@ bad "unknown option '-l2-usize'" -l2-usize 64
 bad 'split caches need both -l1-isize and -l1-dsize' -l1-isize 64 -l1-ibsize 16
 err=$($W cache --line 16 --size 2>&1); t_is $? 2 "a missing value: exit 2"
 t_match "$err" "option '--size' needs a value" "a missing value: message"
+# an unknown option is named as unknown, also as the last argument (it used
+# to say that it needs a value)
+for o in --bogus -l1-uxyz -l2-usize; do
+    err=$($W cache --size 64 --line 16 $o 2>&1); t_is $? 2 "$o last: exit 2"
+    t_match "$err" "unknown option '$o'" "$o last: named as an unknown option"
+done
+# line ends: LF, CR LF and a lone CR each end a record (CR-only files were
+# read as one long line, so one access)
+printf 'r 0\nr 10\nw 20\n' > "$tmpd/lf.din"
+printf 'r 0\r\nr 10\r\nw 20\r\n' > "$tmpd/crlf.din"
+printf 'r 0\rr 10\rw 20\r' > "$tmpd/cr.din"
+printf 'r 0\rr 10\r\nw 20' > "$tmpd/mixed.din"
+for f in lf crlf cr mixed; do
+    out=$($W cache --size 64 --line 16 "$tmpd/$f.din"); t_ok $? "$f line ends: exit 0"
+    t_match "$out" "^ Demand Fetches${T}${T}           3${T}           0${T}           3${T}           2${T}           1${T}" "$f line ends: three accesses"
+done
+printf 'r 0\rx 10\r' > "$tmpd/cr_bad.din"
+err=$($W cache --size 64 --line 16 "$tmpd/cr_bad.din" 2>&1 >/dev/null)
+t_match "$err" "cr_bad.din:2: unknown access label 'x'" "CR line ends: errors give the right line"
 out=$($W cache --help); t_ok $? "--help exits 0"
 t_match "$out" '^Usage: warpscope cache \[OPTION\]\.\.\. \[TRACE\]$' "--help: usage"
 t_done

@@ -24,6 +24,12 @@ t_match "$(cat "$WS_BUILDDIR/cli.err")" "unknown command 'frobnicate'" "unknown 
 
 $W /nonexistent/x.lua >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is "$?" 1 "missing script exits 1"
 t_match "$(cat "$WS_BUILDDIR/cli.err")" "cannot read script '/nonexistent/x.lua'" "missing script is named"
+mkdir -p "$WS_BUILDDIR/cli_dir.lua"
+for b in "" --batch; do
+    $W $b "$WS_BUILDDIR/cli_dir.lua" >/dev/null 2>"$WS_BUILDDIR/cli.err"; t_is $? 1 "a directory as the script${b:+ ($b)}: exit 1"
+    t_is "$(cat "$WS_BUILDDIR/cli.err")" "warpscope: $WS_BUILDDIR/cli_dir.lua: is a directory" "a directory as the script${b:+ ($b)}: says so"
+done
+rmdir "$WS_BUILDDIR/cli_dir.lua"
 
 # Scripts: arguments, errors with file and line, exit status.
 tmp="$WS_BUILDDIR/cli_tmp.lua"

@@ -131,4 +131,13 @@ t_is "$(grep -v '^#' "$T/order.el" | tr '\t\n' ': ')" "0:1 0:2 0:3 2:0 2:3 3:0 "
 $W graph gen rmat "$T/x.el" --scale 4 --keep-order 2>/dev/null; t_is $? 2 "gen refuses --keep-order"
 out=$($W graph info "$D/order.el" --keep-order --symmetrize 2>&1); t_match "$out" 'keep_order cannot be combined with drop_duplicates, symmetrize' "--keep-order with --symmetrize"
 rm -rf "$T"
+# a directory is named as one (it said "read error: Is a directory")
+mkdir -p "$WS_BUILDDIR/graph_cli_dir"
+for a in info convert; do
+    if [ $a = info ]; then $W graph info "$WS_BUILDDIR/graph_cli_dir" >/dev/null 2>"$WS_BUILDDIR/graph_cli.err"
+    else $W graph convert "$WS_BUILDDIR/graph_cli_dir" "$WS_BUILDDIR/graph_cli_x.el" >/dev/null 2>"$WS_BUILDDIR/graph_cli.err"; fi
+    t_is $? 1 "graph $a DIRECTORY: exit 1"
+    t_is "$(cat "$WS_BUILDDIR/graph_cli.err")" "warpscope: $WS_BUILDDIR/graph_cli_dir: is a directory" "graph $a DIRECTORY: says so"
+done
+rm -rf "$WS_BUILDDIR/graph_cli_dir" "$WS_BUILDDIR/graph_cli.err" "$WS_BUILDDIR/graph_cli_x.el"
 t_done

@@ -232,4 +232,8 @@ T.raises(function() ws.graph.load(data("order.el"), {keep_order = true, symmetri
          "keep_order cannot be combined with drop_duplicates, symmetrize", "keep_order with symmetrize")
 T.raises(function() ws.graph.load(data("order.el"), {relabel = "first"}) end,
          "unknown relabel mode 'first' %(auto, none, compact, appearance%)", "relabel names")
+-- a directory is named as one, after the script's file and line
+local dir = data("din")
+T.raises(function() ws.graph.load(dir) end,
+         "graph_lua%.lua:%d+: " .. dir:gsub("%p", "%%%0") .. ": is a directory$", "a directory: file:line, says so")
 T.done()

@@ -22,6 +22,14 @@ t_is "$(cat "$tmp.out")" "" "nothing on stdout"
 $W ptx check /nonexistent/x.ptx >/dev/null 2>"$tmp.err"; t_is "$?" 1 "missing file exits 1"
 t_match "$(cat "$tmp.err")" "cannot read PTX file '/nonexistent/x.ptx'" "missing file is named"
 
+# a directory is named as one (it used to say "Input/output error")
+mkdir -p "$tmp.d"
+for c in check disasm; do
+    $W ptx $c "$tmp.d" >/dev/null 2>"$tmp.err"; t_is "$?" 1 "ptx $c DIRECTORY exits 1"
+    t_is "$(cat "$tmp.err")" "warpscope: $tmp.d: is a directory" "ptx $c DIRECTORY: says it is a directory"
+done
+rmdir "$tmp.d"
+
 $W ptx >/dev/null 2>"$tmp.err"; t_is "$?" 2 "no subcommand exits 2"
 t_match "$(cat "$tmp.err")" '^Usage: warpscope ptx check FILE.ptx' "usage is printed"
 $W ptx check >/dev/null 2>&1; t_is "$?" 2 "missing file argument exits 2"

@@ -127,6 +127,8 @@ static const err_case cases[] = {
     { HEAD ".global .u32 g;\n.global .u16 p = g;\n", "t.ptx:5:18: the address of 'g' needs a 32- or 64-bit element type, not .u16", 0 },
     { HEAD ".global .align 3 .u32 a;\n", "t.ptx:4:16: alignment 3 is not a power of two up to 65536", 0 },
     { HEAD ".global .u32 .f32 a;\n", "t.ptx:4:14: two types in one declaration ('.u32' and '.f32')", 0 },
+    /* a string's bytes come out escaped: no terminal escape sequence */
+    { HEAD ".global .u8 s[4] = \"a\033[31m\";\n", "t.ptx:4:20: expected a number, found '\"a\\x1b[31m\"'", 0 },
     { HEAD ".global a;\n", "t.ptx:4:9: expected a type (.u32, .f32, .b8, ...) in the declaration after '.global', found 'a'", 0 },
     { HEAD ".global .u32 x;\n.global .u32 x;\n", "t.ptx:5:14: redeclaration of 'x' (first declared at line 4)", 0 },
     { HEAD ".extern .global .u32 x;\n", "t.ptx:4:9: unsupported: .extern '.global' variables (defined in another module)",

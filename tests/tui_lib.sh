@@ -12,7 +12,9 @@ trap 'T kill-server 2>/dev/null; [ -n "$WS_KEEP" ] || rm -rf "$tmp"' EXIT
 # start ARGS...: warpscope ARGS in a 120x40 pane; the terminal settings are
 # saved before it starts and after it ends, then the pane prints EXIT=status.
 start() {
+    rm -f "$tmp/stty.after"
     cat > "$tmp/run.sh" <<EOF
+trap : QUIT     # as an interactive shell, survive the Ctrl-\\ sent to warpscope
 stty -a > "$tmp/stty.before"
 LANG=C.UTF-8 TERM=xterm-256color "$W" $*
 echo "EXIT=\$?"

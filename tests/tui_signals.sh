@@ -129,4 +129,22 @@ sleep 0.5
 kill -TERM "$(wpid)"
 expect '^EXIT=' "SIGTERM ends the TUI in the middle of a console loop"
 t_is "$(T display -p '#{alternate_on}')" 0 "the alternate screen is left"
+T kill-server
+TSOCK=$TSOCK-7     # a new server: reusing the socket at once can race its exit
+
+# Ctrl-\ (SIGQUIT) and the fatal signals (SIGABRT, SIGSEGV) still end the
+# program as they always do, but restore the terminal first (the shell was
+# left in raw mode with -icanon -echo on the alternate screen).
+for sig in QUIT ABRT SEGV; do
+    start
+    expect 'PAUSED +cycle 0 ' "opens for SIG$sig" 20
+    if [ $sig = QUIT ]; then keys 'C-\'; else kill -$sig "$(wpid)"; fi
+    expect '^EXIT=1[0-9][0-9]' "SIG$sig ends it, killed by the signal"
+    sleep 0.2
+    t_is "$(T display -p '#{alternate_on}')" 0 "the alternate screen is left after SIG$sig"
+    t_ok "$(grep -Eq '(^| )icanon( |$)' "$tmp/stty.after" && grep -Eq '(^| )echo( |$)' "$tmp/stty.after"; echo $?)" "icanon and echo are back after SIG$sig"
+    t_ok "$(cmp -s "$tmp/stty.before" "$tmp/stty.after"; echo $?)" "the terminal settings are restored after SIG$sig"
+    T kill-server
+    TSOCK=$TSOCK-$sig
+done
 t_done

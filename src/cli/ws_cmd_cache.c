@@ -200,47 +200,52 @@ static int parse(cmdline *cl, int argc, char **argv)
         } else {
             snprintf(name, sizeof name, "%s", a);
         }
+        /* Name the option first: an unknown one is reported as such, even
+         * when nothing follows it. */
+        static const char *const fields[] = { "size", "bsize", "sbsize", "assoc", "repl",
+                                              "wback", "walloc", "hash", "fetch" };
+        bool seed = !strcmp(name, "--seed");
+        bool informat = !strcmp(name, "-informat") || !strcmp(name, "--informat");
+        const char *what = NULL;
+        int t = -1;     /* Dinero's -l1-TNAME: which cache */
+        if (!seed && !informat && name[1] == '-') {
+            for (size_t k = 0; k < WS_ARRAY_LEN(longs); k++)
+                if (!strcmp(name + 2, longs[k].name))
+                    what = longs[k].what;
+            if (!what)
+                return bad_usage("unknown option '%s'", name);
+        } else if (!seed && !informat) {
+            if (!strncmp(name, "-l1-", 4) && name[4]) {
+                const char *p = strchr(cache_letter, name[4]);
+                if (p && *p)
+                    t = (int)(p - cache_letter);
+            }
+            for (size_t k = 0; t >= 0 && k < WS_ARRAY_LEN(fields); k++)
+                if (!strcmp(name + 5, fields[k]))
+                    what = fields[k];
+            if (!what && t >= 0)
+                return bad_usage("unknown option '%s'", name);
+            if (!what)
+                return bad_usage("unknown option '%s' (only level-1 caches: -l1-u..., -l1-i..., -l1-d...)", name);
+        }
         if (!val) {
             if (i + 1 >= argc)
                 return bad_usage("option '%s' needs a value", name);
             val = argv[++i];
         }
-        if (!strcmp(name, "--seed")) {
+        if (seed) {
             char *end;
             errno = 0;
             cl->seed = strtoull(val, &end, 0);
             if (errno || end == val || *end || *val == '-')
                 return bad_usage("--seed %s: expected a non-negative integer", val);
-            continue;
-        }
-        if (!strcmp(name, "-informat") || !strcmp(name, "--informat")) {
+        } else if (informat) {
             if (strcmp(val, "D") && strcmp(val, "d"))
                 return bad_usage("%s %s: expected D (extended din) or d (din)", name, val);
             cl->din_only = val[0] == 'd';
-            continue;
-        }
-        if (name[1] == '-') {
-            size_t k;
-            for (k = 0; k < WS_ARRAY_LEN(longs); k++)
-                if (!strcmp(name + 2, longs[k].name))
-                    break;
-            if (k == WS_ARRAY_LEN(longs))
-                return bad_usage("unknown option '%s'", name);
-            if (set_field(&cl->common, longs[k].what, name, val) != 0)
-                return -1;
-            continue;
-        }
-        /* Dinero: -l1-TNAME */
-        int t = -1;
-        if (!strncmp(name, "-l1-", 4) && name[4]) {
-            const char *p = strchr(cache_letter, name[4]);
-            if (p && *p)
-                t = (int)(p - cache_letter);
-        }
-        if (t < 0)
-            return bad_usage("unknown option '%s' (only level-1 caches: -l1-u..., -l1-i..., -l1-d...)", name);
-        if (set_field(&cl->per[t], name + 5, name, val) != 0)
+        } else if (set_field(t < 0 ? &cl->common : &cl->per[t], what, name, val) != 0) {
             return -1;
+        }
     }
     return 0;
 }

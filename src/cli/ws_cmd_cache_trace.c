@@ -8,12 +8,14 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "cli/ws_cli.h"
 #include "util/ws_error.h"
+#include "util/ws_util.h"
 
 static bool line_present(const ws_cache *c, uint64_t addr)
 {
@@ -121,6 +123,48 @@ static int trace_error(const char *name, uint64_t ln, const char *fmt, ...)
 
 #define MAX_REF_SIZE 0x100000u
 
+/* The trace, read a line at a time; a line ends at LF, CR LF or a lone CR
+ * (old Mac files), so each record counts whatever the line ends. */
+typedef struct trace_in {
+    gzFile gz;
+    unsigned char b[65536];
+    size_t pos, len;
+    bool skip_lf;       /* the last line ended at a CR: an LF next belongs to it */
+} trace_in;
+
+/* The next line into line (NUL-terminated, without its end; a line longer
+ * than size - 1 keeps its start); false at the end or on a read error. */
+static bool trace_line(trace_in *in, char *line, size_t size)
+{
+    size_t n = 0;
+    bool any = false;
+    for (;;) {
+        if (in->pos == in->len) {
+            int r = gzread(in->gz, in->b, sizeof in->b);
+            if (r <= 0)
+                break;
+            in->pos = 0;
+            in->len = (size_t)r;
+        }
+        int c = in->b[in->pos++];
+        if (in->skip_lf) {
+            in->skip_lf = false;
+            if (c == '\n')
+                continue;
+        }
+        any = true;
+        if (c == '\n' || c == '\r') {
+            in->skip_lf = c == '\r';
+            line[n] = '\0';
+            return true;
+        }
+        if (n + 1 < size)
+            line[n++] = (char)c;
+    }
+    line[n] = '\0';
+    return any;
+}
+
 int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uint64_t *nrec)
 {
     const char *name = trace && strcmp(trace, "-") ? trace : "(stdin)";
@@ -136,17 +180,13 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         fprintf(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
         return WS_EXIT_FAIL;
     }
-    char buf[4096];
+    char buf[4096], q_buf[256];
     uint64_t ln = 0;
     int rc = 0;
-    while (!rc && gzgets(gz, buf, sizeof buf)) {
+    trace_in *in = ws_xcalloc(1, sizeof *in);
+    in->gz = gz;
+    while (!rc && trace_line(in, buf, sizeof buf)) {
         ln++;
-        size_t len = strlen(buf);
-        if (len && buf[len - 1] != '\n' && !gzeof(gz)) {   /* long line: keep the start, skip the rest */
-            char rest[4096];
-            while (gzgets(gz, rest, sizeof rest) && rest[strlen(rest) - 1] != '\n')
-                ;
-        }
         const char *p = buf;
         size_t n;
         const char *lab = token(&p, &n);
@@ -155,7 +195,8 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         static const char labels[] = "rwimcv012345";
         const char *q = n == 1 ? strchr(labels, lab[0] | (lab[0] >= 'A' && lab[0] <= 'Z' ? 0x20 : 0)) : NULL;
         if (!q || !*q) {
-            rc = trace_error(name, ln, "unknown access label '%.*s' (expected r, w, i, m, c, v or 0-5)", (int)(n > 20 ? 20 : n), lab);
+            rc = trace_error(name, ln, "unknown access label '%s' (expected r, w, i, m, c, v or 0-5)",
+                             ws_str_quote(q_buf, sizeof q_buf, lab, n, 20));
             break;
         }
         int type = (int)(q - labels) % 6;
@@ -167,13 +208,15 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         }
         int e = parse_hex(at, n, &addr);
         if (e) {
-            rc = trace_error(name, ln, "%s hexadecimal address '%.*s'", e == -2 ? "too large a" : "bad", (int)(n > 40 ? 40 : n), at);
+            rc = trace_error(name, ln, "%s hexadecimal address '%s'", e == -2 ? "too large a" : "bad",
+                             ws_str_quote(q_buf, sizeof q_buf, at, n, 40));
             break;
         }
         const char *st = din_only ? NULL : token(&p, &n);
         if (st && n) {
             if ((e = parse_hex(st, n, &size)) != 0 || size > MAX_REF_SIZE) {
-                rc = trace_error(name, ln, "bad hexadecimal size '%.*s' (expected at most 0x%x)", (int)(n > 40 ? 40 : n), st, MAX_REF_SIZE);
+                rc = trace_error(name, ln, "bad hexadecimal size '%s' (expected at most 0x%x)",
+                                 ws_str_quote(q_buf, sizeof q_buf, st, n, 40), MAX_REF_SIZE);
                 break;
             }
             if (!size && type <= WS_DIN_MISC) {
@@ -206,6 +249,7 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
             rc = WS_EXIT_FAIL;
         }
     }
+    free(in);
     gzclose(gz);
     return rc;
 }

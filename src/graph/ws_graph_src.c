@@ -25,6 +25,10 @@ static void src_init(ws_gsrc *s, const char *name)
 int ws_gsrc_open_file(ws_gsrc *s, const char *path, ws_error *err)
 {
     src_init(s, path);
+    if (ws_path_is_dir(path)) {
+        ws_gsrc_close(s);
+        return ws_error_set(err, WS_E_IO, "%s: is a directory", path);
+    }
     errno = 0;
     s->gz = gzopen(path, "rb");
     if (!s->gz) {
@@ -260,22 +264,7 @@ long long ws_gsrc_read(ws_gsrc *s, void *dst, size_t n, ws_error *err)
 
 const char *ws_gquote(char *out, size_t outsz, const char *tok, size_t len)
 {
-    size_t o = 0;
-    size_t lim = len > 32 ? 32 : len;
-    for (size_t i = 0; i < lim && o + 5 < outsz; i++) {
-        unsigned char c = (unsigned char)tok[i];
-        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'') {
-            out[o++] = (char)c;
-        } else {
-            o += (size_t)snprintf(out + o, outsz - o, "\\x%02x", c);
-        }
-    }
-    if (len > lim && o + 4 < outsz) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o < outsz ? o : outsz - 1] = '\0';
-    return out;
+    return ws_str_quote(out, outsz, tok, len, 32);
 }
 
 int ws_gsrc_error(const ws_gsrc *s, ws_error *err, const char *tok, const char *fmt, ...)

@@ -36,9 +36,13 @@ typedef struct lgraph {
     ws_graph *g;
 } lgraph;
 
+/* Raise err as a Lua error, after the caller's script:line as luaL_error
+ * gives other errors. */
 static int graph_raise(lua_State *L, const ws_error *err)
 {
+    luaL_where(L, 1);
     lua_pushstring(L, err->msg[0] ? err->msg : "graph operation failed");
+    lua_concat(L, 2);
     return lua_error(L);
 }
 

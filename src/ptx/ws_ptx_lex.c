@@ -304,7 +304,8 @@ char *ws_ptx_tok_describe(const char *text, const ws_ptx_tok *t, char *buf, size
         snprintf(buf, size, "end of file");
         return buf;
     }
-    int len = (int)WS_MIN(t->len, 40u);
-    snprintf(buf, size, "'%.*s%s'", len, text + t->off, t->len > 40 ? "..." : "");
+    /* a string literal may hold any byte: escape what a terminal would act on */
+    char q[200];
+    snprintf(buf, size, "'%s'", ws_str_quote(q, sizeof q, text + t->off, t->len, 40));
     return buf;
 }

@@ -590,7 +590,10 @@ ws_ptx_module *ws_ptx_load_file(const char *path, ws_error *err)
     size_t len;
     char *text = ws_read_file(path, &len);
     if (!text) {
-        ws_error_set(err, WS_E_IO, "cannot read PTX file '%s': %s", path, strerror(errno));
+        if (errno == EISDIR)
+            ws_error_set(err, WS_E_IO, "%s: is a directory", path);
+        else
+            ws_error_set(err, WS_E_IO, "cannot read PTX file '%s': %s", path, strerror(errno));
         return NULL;
     }
     ws_ptx_module *m = ws_ptx_parse(text, len, path, err);

@@ -237,6 +237,8 @@ int ws_ptx_res_load(ws_ptx_module *m, const char *path, ws_error *err)
     if (!text) {
         if (errno == ENOENT)
             return 0;
+        if (errno == EISDIR)
+            return ws_error_set(err, WS_E_IO, "%s: is a directory", path);
         return ws_error_set(err, WS_E_IO, "cannot read resource record '%s': %s", path, strerror(errno));
     }
     int rc = ws_ptx_res_parse(m, text, len, path, err);

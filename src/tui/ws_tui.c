@@ -1,8 +1,9 @@
 /* ws_tui.c: the TUI's main loop and its terminal: curses on /dev/tty (so the
  * scenario's standard output can be captured), capture of file descriptors
  * 1 and 2 into an unlinked temporary file read into the log, signals
- * (SIGINT pauses a run or quits, SIGTERM/SIGHUP quit; the terminal is always
- * restored), resizing, and the pacing of runs: simulate in chunks sized so
+ * (SIGINT pauses a run or quits, SIGTERM/SIGHUP quit; SIGQUIT and the fatal
+ * signals still kill the program, but restore the terminal first; the
+ * terminal is always restored), resizing, and the pacing of runs: simulate in chunks sized so
  * the screen is redrawn about 30 times a second, capped by the speed. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
@@ -15,6 +16,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "lua/ws_lua_ctl.h"
@@ -46,6 +48,56 @@ static void on_signal(int s)
         return;
     }
     got_signal = s;
+}
+
+/* What the fatal-signal handler needs to give the terminal back, prepared
+ * while curses starts, since the handler may only call async-signal-safe
+ * functions (write, tcsetattr, dup2, raise): never endwin.  fatal_seq holds
+ * the terminal's own strings that leave keypad mode, show the cursor, reset
+ * the attributes and leave the alternate screen; fatal_tio the settings
+ * from before curses. */
+static int fatal_fd = -1, fatal_out = -1, fatal_err = -1;
+static bool fatal_have_tio;
+static struct termios fatal_tio;
+static char fatal_seq[512];
+static size_t fatal_len;
+
+/* SIGQUIT (Ctrl-\), SIGABRT, SIGSEGV, SIGBUS, SIGFPE and SIGILL: the
+ * program cannot go on safely (or was asked to stop at once), so only put
+ * the terminal and the standard output back, then die of the same signal
+ * (SA_RESETHAND has restored its default action; the raise is delivered
+ * when the handler returns, and a fault simply happens again). */
+static void on_fatal(int s)
+{
+    if (fatal_fd >= 0) {
+        if (fatal_len) {
+            ssize_t r = write(fatal_fd, fatal_seq, fatal_len);
+            (void)r;
+        }
+        if (fatal_have_tio)
+            tcsetattr(fatal_fd, TCSANOW, &fatal_tio);
+    }
+    if (fatal_out >= 0)
+        dup2(fatal_out, STDOUT_FILENO);
+    if (fatal_err >= 0)
+        dup2(fatal_err, STDERR_FILENO);
+    raise(s);
+}
+
+static const int fatal_signals[] = { SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+#define NFATAL ((int)(sizeof fatal_signals / sizeof fatal_signals[0]))
+
+/* Append the terminal's string capability cap to fatal_seq (if it has it). */
+static void fatal_seq_add(const char *cap)
+{
+    const char *v = tigetstr(cap);
+    if (!v || v == (const char *)-1)
+        return;
+    size_t n = strlen(v);
+    if (fatal_len + n <= sizeof fatal_seq) {
+        memcpy(fatal_seq + fatal_len, v, n);
+        fatal_len += n;
+    }
 }
 
 void ws_tui_sigint_defer(bool on)
@@ -146,6 +198,9 @@ static int term_begin(tui_term *tm, ws_error *err)
         ws_error_set(err, WS_E_IO, "cannot open the terminal /dev/tty: %s (use --batch)", strerror(errno));
         goto fail;
     }
+    fatal_fd = fileno(tm->out);
+    fatal_have_tio = tcgetattr(fatal_fd, &fatal_tio) == 0;
+    fatal_len = 0;
     tm->scr = newterm(NULL, tm->out, tm->in);
     if (!tm->scr) {
         const char *term = getenv("TERM");
@@ -160,8 +215,12 @@ static int term_begin(tui_term *tm, ws_error *err)
     keypad(stdscr, TRUE);
     set_escdelay(25);
     curs_set(0);
+    static const char *const caps[] = { "rmkx", "cnorm", "sgr0", "rmcup" };
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
+        fatal_seq_add(caps[i]);
     return 0;
 fail:
+    fatal_fd = -1;
     if (tm->out)
         fclose(tm->out);
     if (tm->in)
@@ -338,6 +397,18 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     sigaction(SIGHUP, &sa, &old_hup);
+    struct sigaction fa, old_fatal[NFATAL];
+    memset(&fa, 0, sizeof fa);
+    fa.sa_handler = on_fatal;
+    fa.sa_flags = SA_RESETHAND;
+    sigfillset(&fa.sa_mask);
+    fatal_out = cap->saved_out;
+    fatal_err = cap->saved_err;
+    for (int i = 0; i < NFATAL; i++) {
+        sigaction(fatal_signals[i], &fa, &old_fatal[i]);
+        if (old_fatal[i].sa_handler == SIG_IGN)     /* e.g. SIGQUIT in a background job */
+            sigaction(fatal_signals[i], &old_fatal[i], NULL);
+    }
     /* Lua that never returns (a console loop, a stuck scenario) must not
      * hold the TUI: Ctrl-C interrupts it, SIGTERM and SIGHUP end it */
     ws_lua_interruptible(L, &got_signal);
@@ -369,6 +440,9 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGHUP, &old_hup, NULL);
+    for (int i = 0; i < NFATAL; i++)
+        sigaction(fatal_signals[i], &old_fatal[i], NULL);
+    fatal_fd = fatal_out = fatal_err = -1;
     term_end(&tm);
     ws_tui_drain(t);
     cap_end(cap);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void oom(size_t n)
 {
@@ -78,6 +79,25 @@ bool ws_str_has_suffix(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, size_t max)
+{
+    size_t o = 0, i;
+    size_t lim = max && len > max ? max : len;
+    for (i = 0; i < lim && o + 5 < outsz; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, outsz - o, "\\x%02x", c);
+    }
+    if (i < len && o + 4 < outsz) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o < outsz ? o : outsz - 1] = '\0';
+    return out;
+}
+
 int ws_parse_size(const char *s, uint64_t *out)
 {
     if (!s || !*s)
@@ -105,11 +125,23 @@ int ws_parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
+bool ws_path_is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 char *ws_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *buf = ws_xmalloc(cap);
     for (;;) {
@@ -117,16 +149,17 @@ char *ws_read_file(const char *path, size_t *len)
             cap *= 2;
             buf = ws_xrealloc(buf, cap);
         }
+        errno = 0;
         size_t r = fread(buf + n, 1, cap - n - 1, f);
         n += r;
         if (r == 0)
             break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f), e = errno;
     fclose(f);
     if (bad) {
         free(buf);
-        errno = EIO;
+        errno = e ? e : EIO;
         return NULL;
     }
     buf[n] = '\0';

@@ -26,12 +26,23 @@ void ws_grow(void **arr, size_t *cap, size_t need, size_t esz);
 
 bool ws_str_has_suffix(const char *s, const char *suffix);
 
+/* Make [s, s+len) safe to print in a message: bytes outside printable
+ * ASCII, the backslash and the single quote become \xHH, so input cannot
+ * send escape sequences to a terminal.  At most max input bytes (0: no
+ * limit but outsz) are shown, then "..." when some were left out.  Returns
+ * out, always NUL-terminated (outsz > 0). */
+const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, size_t max);
+
 /* Parse a size with an optional K/M/G suffix (powers of 1024), e.g. "48K".
  * Returns 0 on success, -1 on malformed input. */
 int ws_parse_size(const char *s, uint64_t *out);
 
+/* Whether path names a directory (following symbolic links). */
+bool ws_path_is_dir(const char *path);
+
 /* Read a whole file (gzip-compressed files are NOT decompressed here).
- * Returns a NUL-terminated buffer or NULL with errno set. */
+ * Returns a NUL-terminated buffer or NULL with errno set (EISDIR for a
+ * directory). */
 char *ws_read_file(const char *path, size_t *len);
 
 #endif
