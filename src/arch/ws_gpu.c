@@ -282,7 +282,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     g->last_progress = g->now;
     g->skip_to = 0;
     g->stall_since = g->now;
-    g->stall_at = g->now + stall_interval(g);
+    g->stall_at = g->stall_stop && g->cfg.stall_window ? g->now + stall_interval(g) : WS_NEVER;
     g->stall_mem = UINT64_MAX;      /* (the first check starts the count) */
     g->stall_n = 0;
     free(g->diag);
@@ -430,7 +430,7 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
                      (unsigned long long)g->cfg.max_cycles);
             return stop_launch(g, what, NULL, err);
         }
-        if (now >= g->stall_at && g->stall_stop && g->cfg.stall_window && stall_check(g, now, err) < 0)
+        if (now >= g->stall_at && stall_check(g, now, err) < 0)     /* (WS_NEVER: off) */
             return -1;
         ws_grid_set_clock(g->grid, now);
         ws_memsys_tick(g->mem, now);
