@@ -56,6 +56,16 @@ LOOP:
   st.global.u32 [%rd1], %r3;
   ret;
 }
+.visible .entry load(.param .u64 out, .param .u32 n)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 7;
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
 .visible .entry flag(.param .u64 out, .param .u32 n)
 {
   .reg .pred %p<3>;
@@ -83,9 +93,9 @@ LOOP:
 ]], "spin.ptx")
 local which, threads = arg[1], tonumber(arg[2] or 32)
 local k = m:kernel(which)
-if which == "count" or which == "flag" then
+if which == "count" or which == "flag" or which == "load" then
   local out = gpu:array("u32", 1, { name = "out" })
-  local n = tonumber(arg[3])
+  local n = tonumber(arg[3] or 0)
   gpu:launch(k, { grid = 1, block = threads }, out, n)
   print("result " .. out[0] .. " cycles " .. gpu:stats().last.cycles)
 else
@@ -121,6 +131,12 @@ t_match "$out" "^result 60000 cycles [0-9]{6,}$" "and runs to the end (longer th
 run --set run.stall_window=20000 "$tmp/scn.lua" flag 64 20000
 t_is "$rc" 0 "a spin-wait on memory is not stopped"
 t_match "$out" "^result 20000 cycles [0-9]{6,}$" "and ends when the flag is set"
+
+# a window far shorter than a DRAM access: a warp waiting for memory is
+# not going round in circles
+run --set run.stall_window=16 "$tmp/scn.lua" load 32
+t_is "$rc" 0 "a warp waiting for a load is not stopped"
+t_match "$out" "^result 7 cycles [0-9]+$" "and gets its value"
 
 # run.stall_window=0: only run.max_cycles stops it, naming the line too
 run --set run.stall_window=0 --set run.max_cycles=50000 "$tmp/scn.lua" spin

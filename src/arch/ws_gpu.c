@@ -210,7 +210,9 @@ static int stop_launch(ws_gpu *g, const char *what, const char *detail, ws_error
  * Progress is anything that can change what the warps do next: a memory
  * instruction of any warp (global, local, shared or constant, load, store
  * or atomic: loads count too, so a warp spinning on a flag another warp or
- * the host may set is never stopped), a CTA finishing, or a change in the
+ * the host may set is never stopped), a reply from memory, a request still
+ * in flight at the check (however slow the memory system is made, a warp
+ * waiting for it is not looping), a CTA finishing, or a change in the
  * functional state of the resident warps (pc, masks, SIMT stack, frames,
  * registers, predicates; a warp arriving at a barrier or exiting changes
  * it; ws_warp_state_hash).  Without memory accesses a warp's next state
@@ -229,18 +231,21 @@ static int stall_check(ws_gpu *g, uint64_t now, ws_error *err)
     g->stall_at = now + stall_interval(g);
     uint64_t mem = 0;
     uint64_t h = 0xcbf29ce484222325ull;
+    bool waiting = !ws_memsys_idle(g->mem);
     for (uint32_t i = 0; i < g->cfg.nsms; i++) {
         const ws_sm *sm = &g->sms[i];
-        mem += sm->c.mem_insns + sm->c.shared_insns + sm->c.const_insns + sm->c.ctas_done;
+        mem += sm->c.mem_insns + sm->c.shared_insns + sm->c.const_insns + sm->c.ctas_done + sm->c.replies;
         for (uint32_t j = 0; j < sm->nslots; j++) {
-            const ws_warp *w = sm->slots[j].w;
+            const ws_slot *s = &sm->slots[j];
+            const ws_warp *w = s->w;
             if (!w) continue;
+            if (s->outstanding || s->stores) waiting = true;
             h ^= ((uint64_t)i << 32 | j) + ws_warp_state_hash(w);
             h *= 0x100000001b3ull;
             h ^= h >> 29;
         }
     }
-    if (mem != g->stall_mem) {
+    if (waiting || mem != g->stall_mem) {
         g->stall_mem = mem;
         g->stall_since = now;
         g->stall_n = 0;
