@@ -15,6 +15,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         return NULL;
     ws_gpu *g = ws_xmalloc(sizeof *g);
     memset(g, 0, sizeof *g);
+    g->stall_stop = true;
     g->opts = ws_opts_copy(o);
     g->seed = seed;
     ws_mreq_pool_init(&g->pool);
@@ -168,6 +169,103 @@ ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
     return &g->tl[i].c[pc <= f->ninsns ? pc : f->ninsns];
 }
 
+/* ------------------------------------------------------------ endless launches */
+/* Cycles between two stall checks: WS_STALL_HIST of them per window. */
+static uint64_t stall_interval(const ws_gpu *g)
+{
+    uint64_t i = g->cfg.stall_window / WS_STALL_HIST;
+    return i ? i : 1;
+}
+
+/* The warp a stopped launch is reported at: the first resident warp that
+ * can still run (the one going round in circles), else the first resident
+ * one; NULL when no warp is resident. */
+static ws_warp *report_warp(ws_gpu *g)
+{
+    ws_warp *any = NULL;
+    for (uint32_t i = 0; i < g->cfg.nsms; i++)
+        for (uint32_t j = 0; j < g->sms[i].nslots; j++) {
+            ws_warp *w = g->sms[i].slots[j].w;
+            if (!w) continue;
+            if (ws_warp_status_get(w) == WS_WARP_READY) return w;
+            if (!any && ws_warp_status_get(w) != WS_WARP_EXITED) any = w;
+        }
+    return any;
+}
+
+/* Stop the launch at a limit of the timing model, reported like the
+ * instruction budget (file:line, CTA, thread, instruction) at the warp
+ * report_warp finds, or without one when none is resident. */
+static int stop_launch(ws_gpu *g, const char *what, const char *detail, ws_error *err)
+{
+    ws_warp *w = report_warp(g);
+    if (w) return ws_grid_stop(g->grid, w, what, detail, err);
+    return ws_error_set(err, WS_E_STATE, "kernel '%s': %s%s%s", ws_kernel_name(g->kernel), what,
+                        detail ? ": " : "", detail ? detail : "");
+}
+
+/* Every WS_STALL_HIST-th of run.stall_window cycles: is the launch going
+ * anywhere?
+ *
+ * Progress is anything that can change what the warps do next: a memory
+ * instruction of any warp (global, local, shared or constant, load, store
+ * or atomic: loads count too, so a warp spinning on a flag another warp or
+ * the host may set is never stopped), a reply from memory, a request still
+ * in flight at the check (however slow the memory system is made, a warp
+ * waiting for it is not looping), a CTA finishing, or a change in the
+ * functional state of the resident warps (pc, masks, SIMT stack, frames,
+ * registers, predicates; a warp arriving at a barrier or exiting changes
+ * it; ws_warp_state_hash).  Without memory accesses a warp's next state
+ * depends only on its current one, so when every resident warp is in a
+ * state the machine was in at an earlier check, with no memory access in
+ * between, the warps are in a loop they cannot leave: an endless kernel.
+ * (The one outside input, %clock and %globaltimer, reaches the state
+ * through a register, and a clock that moved makes that register differ.)
+ * A counting loop changes a register every round and is never stopped, however
+ * long it runs; it ends at the instruction budget or run.max_cycles.
+ *
+ * The launch stops when it has made no progress for run.stall_window cycles
+ * and the current state is one of the last WS_STALL_HIST seen. */
+static int stall_check(ws_gpu *g, uint64_t now, ws_error *err)
+{
+    g->stall_at = now + stall_interval(g);
+    uint64_t mem = 0;
+    uint64_t h = 0xcbf29ce484222325ull;
+    bool waiting = !ws_memsys_idle(g->mem);
+    for (uint32_t i = 0; i < g->cfg.nsms; i++) {
+        const ws_sm *sm = &g->sms[i];
+        mem += sm->c.mem_insns + sm->c.shared_insns + sm->c.const_insns + sm->c.ctas_done + sm->c.replies;
+        for (uint32_t j = 0; j < sm->nslots; j++) {
+            const ws_slot *s = &sm->slots[j];
+            const ws_warp *w = s->w;
+            if (!w) continue;
+            if (s->outstanding || s->stores) waiting = true;
+            h ^= ((uint64_t)i << 32 | j) + ws_warp_state_hash(w);
+            h *= 0x100000001b3ull;
+            h ^= h >> 29;
+        }
+    }
+    if (waiting || mem != g->stall_mem) {
+        g->stall_mem = mem;
+        g->stall_since = now;
+        g->stall_n = 0;
+    }
+    bool seen = false;
+    uint32_t n = g->stall_n < WS_STALL_HIST ? g->stall_n : WS_STALL_HIST;
+    for (uint32_t k = 0; k < n && !seen; k++) seen = g->stall_hash[k] == h;
+    g->stall_hash[g->stall_n % WS_STALL_HIST] = h;
+    g->stall_n++;
+    if (!seen || now - g->stall_since < g->cfg.stall_window)
+        return 0;
+    char what[160], detail[200];
+    snprintf(what, sizeof what, "no progress for %llu cycles", (unsigned long long)(now - g->stall_since));
+    snprintf(detail, sizeof detail, "an endless loop? (the warps repeat the same states without "
+             "accessing memory; run.stall_window is %llu cycles)", (unsigned long long)g->cfg.stall_window);
+    return stop_launch(g, what, detail, err);
+}
+
+void ws_gpu_set_stall_stop(ws_gpu *g, bool on) { g->stall_stop = on; }
+
 /* ------------------------------------------------------------ launches */
 int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args,
                         uint32_t nargs, ws_error *err)
@@ -188,6 +286,10 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     g->launch_start = g->now;
     g->last_progress = g->now;
     g->skip_to = 0;
+    g->stall_since = g->now;
+    g->stall_at = g->stall_stop && g->cfg.stall_window ? g->now + stall_interval(g) : WS_NEVER;
+    g->stall_mem = UINT64_MAX;      /* (the first check starts the count) */
+    g->stall_n = 0;
     free(g->diag);
     g->diag = NULL;
     g->nlaunches++;
@@ -327,9 +429,14 @@ static int run(ws_gpu *g, uint64_t cycles, ws_error *err)
     while (g->now < end) {
         uint64_t now = g->now;
         g->skip_to = 0;
-        if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles)
-            return ws_error_set(err, WS_E_STATE, "kernel '%s' exceeded run.max_cycles (%llu cycles)",
-                                ws_kernel_name(g->kernel), (unsigned long long)g->cfg.max_cycles);
+        if (g->cfg.max_cycles && now - g->launch_start >= g->cfg.max_cycles) {
+            char what[96];
+            snprintf(what, sizeof what, "exceeded run.max_cycles (%llu cycles)",
+                     (unsigned long long)g->cfg.max_cycles);
+            return stop_launch(g, what, NULL, err);
+        }
+        if (now >= g->stall_at && stall_check(g, now, err) < 0)     /* (WS_NEVER: off) */
+            return -1;
         ws_grid_set_clock(g->grid, now);
         ws_memsys_tick(g->mem, now);
         for (uint32_t i = 0; i < nsms; i++) {

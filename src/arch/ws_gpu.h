@@ -94,6 +94,10 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
  * or deadlock (err; ws_gpu_diagnosis for a deadlock). */
 int ws_gpu_run(ws_gpu *g, uint64_t cycles, ws_error *err);
 bool ws_gpu_launch_active(const ws_gpu *g);
+/* Whether a launch that goes round in circles for run.stall_window cycles
+ * stops with an error (on by default; the Lua layer turns it off in the
+ * TUI, where the user stops such a launch). */
+void ws_gpu_set_stall_stop(ws_gpu *g, bool on);
 /* Close the launch: statistics snapshot, grid freed. */
 int ws_gpu_launch_end(ws_gpu *g, ws_error *err);
 /* Text describing every stuck warp after a deadlock ("" otherwise).  The

@@ -58,6 +58,7 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     c->skip_idle = ws_opts_bool(o, "run.skip_idle");
     c->deadlock = ws_opts_uint(o, "run.deadlock");
     c->max_cycles = ws_opts_uint(o, "run.max_cycles");
+    c->stall_window = ws_opts_uint(o, "run.stall_window");
     c->stats_interval = ws_opts_uint(o, "stats.interval");
 
     static const char *const lk[WS_LC_COUNT] = {

@@ -52,10 +52,13 @@ typedef struct ws_gpu_cfg {
     uint32_t cmem_latency;
     bool skip_idle;
     uint64_t deadlock, max_cycles, stats_interval;
+    uint64_t stall_window;      /* run.stall_window (0: off) */
     uint32_t ctas_per_sm;
 } ws_gpu_cfg;
 
 typedef struct ws_gpu_mirror ws_gpu_mirror;
+
+#define WS_STALL_HIST 16    /* stall checks per run.stall_window */
 
 struct ws_gpu {
     ws_gpu_mirror *mir;         /* component counters mirrored for the registry */
@@ -86,6 +89,14 @@ struct ws_gpu {
     const ws_grid *nofit_grid;
     uint64_t nofit_gen;
     uint64_t last_progress;
+    /* run.stall_window (stall_check in ws_gpu.c): whether to check at all
+     * (batch mode; the TUI lets a spinning kernel run), the next check, the
+     * last check that saw progress, the memory counter then, and the
+     * machine-state hashes of the checks since (a ring) */
+    bool stall_stop;
+    uint64_t stall_at, stall_since, stall_mem;
+    uint64_t stall_hash[WS_STALL_HIST];
+    uint32_t stall_n;
     uint64_t age;               /* warp dispatch counter */
     char *diag;
     int32_t diag_sm, diag_slot;   /* the diagnosis's first warp (-1: none) */

@@ -449,6 +449,11 @@ const ws_opt_def ws_opts_table[] = {
     B("run.skip_idle", "true",
         "jump over cycles in which nothing can happen (statistics are identical)",
         "[choice]"),
+    U("run.stall_window", "4000000", 0, UINT64_MAX, "cycles",
+        "batch mode: stop a launch whose warps go round in circles (the same registers, no memory access, "
+        "no CTA finished) for this many cycles (0: never)",
+        "[choice] long enough for any real wait (a DRAM access takes hundreds of cycles), short enough "
+        "to stop an endless loop within seconds"),
     U("sm.count", "15", 1, 1024, "SMs",
         "streaming multiprocessors (SIMT cores) on the GPU",
         "[gpgpusim] GTX480: -gpgpu_n_clusters 15 x -gpgpu_n_cores_per_cluster 1"),

@@ -432,6 +432,9 @@ void ws_sm_fini(ws_sm *sm)
 /* ------------------------------------------------------------ CTAs */
 static void ensure_ready(ws_slot *s, uint32_t n)
 {
+    /* A kernel without registers has nothing to mark, and s->ready may
+     * still be NULL: memset(NULL, 0, 0) is undefined all the same. */
+    if (n == 0) return;
     if (s->ready_cap < n) {
         s->ready = ws_xrealloc(s->ready, n * sizeof *s->ready);
         s->ready_cap = n;

@@ -341,6 +341,11 @@ uint64_t ws_grid_ctas_resident(const ws_grid *g);
 bool ws_grid_done(const ws_grid *g);               /* all CTAs retired */
 const ws_launch_stats *ws_grid_stats(const ws_grid *g);
 const ws_fault *ws_grid_fault(const ws_grid *g);   /* NULL if none */
+/* Stop the grid with a fault of kind WS_FAULT_BUDGET reported at warp w
+ * (what: the limit that was reached; detail may be NULL), in the form of
+ * every fault: file:line, kernel, CTA, thread, instruction.  For limits the
+ * caller keeps, e.g. the timing model's run.max_cycles.  Returns -1. */
+int ws_grid_stop(ws_grid *g, ws_warp *w, const char *what, const char *detail, ws_error *err);
 const ws_kernel *ws_grid_kernel(const ws_grid *g);
 /* Registers per thread the grid's CTAs are given (regs_per_cta is this x 32
  * x warps) and, if source is not NULL, where the count comes from. */
@@ -456,6 +461,12 @@ uint32_t ws_warp_line(const ws_warp *w);            /* its PTX line (0 if exited
 uint32_t ws_warp_active(const ws_warp *w);          /* lanes that run the next instruction */
 uint32_t ws_warp_live(const ws_warp *w);            /* lanes not exited */
 uint64_t ws_warp_insns(const ws_warp *w);           /* instructions executed */
+/* A hash of everything a warp's future depends on besides memory: pc,
+ * masks, status, SIMT stack, call frames, registers and predicates (not its
+ * instruction count).  Two equal hashes at different times, with no memory
+ * access in between, mean the warp is going round in circles
+ * (run.stall_window, src/arch/ws_gpu.c). */
+uint64_t ws_warp_state_hash(const ws_warp *w);
 uint32_t ws_warp_call_depth(const ws_warp *w);      /* 0 in the kernel */
 /* The instruction the warp runs next (NULL when exited or past the end). */
 const ws_ptx_insn *ws_warp_next_insn(const ws_warp *w);

@@ -180,6 +180,11 @@ uint64_t ws_grid_ctas_resident(const ws_grid *g) { return g->resident; }
 bool ws_grid_done(const ws_grid *g) { return g->retired == g->nctas; }
 const ws_launch_stats *ws_grid_stats(const ws_grid *g) { return &g->stats; }
 const ws_fault *ws_grid_fault(const ws_grid *g) { return g->faulted ? &g->fault : NULL; }
+int ws_grid_stop(ws_grid *g, ws_warp *w, const char *what, const char *detail, ws_error *err)
+{
+    ws_fault_simple(g, w, WS_FAULT_BUDGET, what, detail, err);
+    return -1;
+}
 const ws_kernel *ws_grid_kernel(const ws_grid *g) { return g->k; }
 void ws_grid_set_clock(ws_grid *g, uint64_t cycle)
 {

@@ -247,6 +247,41 @@ uint32_t ws_warp_pc(const ws_warp *w) { return w->pc; }
 uint32_t ws_warp_active(const ws_warp *w) { return w->status == WS_WARP_EXITED ? 0 : w->active; }
 uint32_t ws_warp_live(const ws_warp *w) { return w->live; }
 uint64_t ws_warp_insns(const ws_warp *w) { return w->ninsn; }
+
+/* FNV-1a over n bytes, continuing from h. */
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+uint64_t ws_warp_state_hash(const ws_warp *w)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t head[8] = { w->pc, w->active, w->rpc, w->carry, w->live, (uint32_t)w->status, w->sp, w->nframes };
+    h = hash_bytes(h, head, sizeof head);
+    if (w->status == WS_WARP_EXITED || w->nframes == 0)
+        return h;
+    if (w->sp)
+        h = hash_bytes(h, w->stack, w->sp * sizeof *w->stack);
+    for (uint32_t i = 0; i < w->nframes; i++) {
+        const ws_frame *fr = &w->frames[i];
+        uint64_t fh[3] = { fr->regbase, fr->simt_base, fr->call_mask };
+        h = hash_bytes(h, fh, sizeof fh);
+    }
+    /* every frame's registers, predicates and written bytes: the running
+     * frame is the last, so its end is the end of what is in use */
+    const ws_frame *top = &w->frames[w->nframes - 1];
+    size_t nregs = top->regbase / WS_WARP_SIZE + top->xf->nregs;
+    h = hash_bytes(h, w->regs, nregs * WS_WARP_SIZE * sizeof *w->regs);
+    h = hash_bytes(h, w->wmap, nregs);
+    h = hash_bytes(h, w->preds, (top->predbase + top->xf->npreds) * sizeof *w->preds);
+    return h;
+}
 uint32_t ws_warp_call_depth(const ws_warp *w) { return w->nframes - 1; }
 
 uint32_t ws_warp_line(const ws_warp *w)

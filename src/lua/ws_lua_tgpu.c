@@ -162,6 +162,9 @@ ws_gpu *ws_ltg_create(lua_State *L, ws_opts *o)
     ws_opts_free(o);
     if (!g)
         luaL_error(L, "%s", err.msg);
+    /* an endless kernel stops after run.stall_window cycles in batch mode;
+     * in the TUI it runs on until the user stops it */
+    ws_gpu_set_stall_stop(g, ws_ltg_batch(L) != 0);
     return g;
 }
 
