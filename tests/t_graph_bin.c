@@ -222,8 +222,8 @@ static void test_damage(void)
     put32(b + 20, 1); /* n = 2^32 */
     fix_header_crc(b);
     expect(b, len,
-           "x.wsg: impossible size: 4294967296 vertices and 8 edges (limits 268435456 and "
-           "2147483647)",
+           "x.wsg: impossible size: 4294967296 vertices and 8 edges (limits 268435456 and 134217728: "
+           "max_vertices and max_edges in Lua, --max-vertices and --max-edges for 'warpscope graph')",
            "impossible size");
 
     memcpy(b, orig, len);

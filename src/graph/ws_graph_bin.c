@@ -270,7 +270,8 @@ ws_graph *ws_graph_read_binary(ws_gsrc *s, const ws_graph_opts *opts, ws_error *
     int64_t max_n = ws_graph_opt_max_n(opts), max_m = ws_graph_opt_max_m(opts);
     if (n > (uint64_t)max_n || m > (uint64_t)max_m) {
         ws_error_set(err, WS_E_RANGE,
-                     "%s: impossible size: %llu vertices and %llu edges (limits %lld and %lld)",
+                     "%s: impossible size: %llu vertices and %llu edges (limits %lld and %lld: max_vertices and "
+                     "max_edges in Lua, --max-vertices and --max-edges for 'warpscope graph')",
                      s->name, (unsigned long long)n, (unsigned long long)m, (long long)max_n,
                      (long long)max_m);
         return NULL;
