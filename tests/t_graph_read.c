@@ -123,7 +123,7 @@ static void test_formats(void)
     ok(g == NULL, "relabel none over the vertex limit fails");
     ok(strstr(err.msg, "sparse.snap.txt: the largest vertex id is 123456, so the graph would "
                        "have 123457 vertices, more than the limit of 1000 (relabel the ids with "
-                       "relabel=compact)") != NULL,
+                       "relabel=\"compact\")") != NULL,
        "and says why: %s", err.msg);
 }
 
@@ -272,6 +272,33 @@ static void test_malformed(void)
     ws_error err = { 0 };
     ws_graph *g = mem("# Nodes: 2 Edges: 3\n0 1\n1 2\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
     ok(g != NULL, "no_header_check accepts a stale header");
+    ws_graph_free(g);
+    /* A header asking for more vertices than the limit blames the header,
+     * not the ids; a header count that is not a count is an error unless
+     * the header is not checked. */
+    bad("# Nodes: 268435457 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: the '# Nodes:' header says 268435457 vertices, more than the limit of 268435456 "
+        "(raise it with max_vertices=N or ignore the header with check_header=false)");
+    bad("# Nodes: abc Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value 'abc' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: -5 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '-5' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 1e20 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '1e20' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 100000000000000000000 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '100000000000000000000' (expected a count from 0 "
+        "to 18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 2 Edges: x1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Edges:' header value 'x1' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    g = mem("# Nodes: abc Edges: 1\n0 1\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
+    is_int(g ? g->n : -1, 2, "no_header_check ignores a bad header value");
+    ws_graph_free(g);
+    g = mem("# Nodes: 268435457 Edges: 1\n0 1\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
+    is_int(g ? g->n : -1, 2, "no_header_check ignores a header over the limit");
     ws_graph_free(g);
 
     /* Matrix Market */

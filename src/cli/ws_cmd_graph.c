@@ -137,6 +137,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
 {
     memset(c, 0, sizeof *c);
     c->opts.seed = 1;
+    c->opts.spelling = WS_GRAPH_SPELL_CLI;   /* messages suggest --options */
     for (int i = from; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] != '-' || !a[2]) {
