@@ -60,6 +60,10 @@ gerr "gen uniform needs --n" uniform "$T/e.el"
 gerr "gen uniform: --max-degree must be at least 1" uniform "$T/e.el" --n 10 --min-degree 0 --max-degree 0
 gerr "gen grid needs --width" grid "$T/e.el" --height 4
 gerr "gen geometric needs --n" geometric "$T/e.el" --radius 0.1
+# a radius that cannot be used is refused, not replaced by the default
+for r in -1 0 nan 2; do
+    gerr "invalid radius '$r' for --radius \\(a number in \\(0, 1\\.5\\]; leave it out for the default" geometric "$T/e.el" --n 10 --radius $r
+done
 gerr "option '--format' is for reading a graph file" rmat "$T/e.wsg" --scale 4 --format mtx
 many=""; for k in $(seq 70); do many="$many --seed 1"; done
 gerr "option '--radius' does not apply to erdos_renyi" erdos_renyi "$T/e.el" --n 7 --m 3 $many --radius 2
