@@ -78,6 +78,12 @@ t_match "$(cat "$T/err")" "bad.txt:1: bad '# Nodes:' header value 'abc' \(expect
 printf '0 1\n300000000 1\n' >"$T/far.el"
 $W graph info "$T/far.el" --relabel none 2>"$T/err" >/dev/null; t_is $? 1 "ids over the limit fail"
 t_match "$(cat "$T/err")" "\(relabel the ids with --relabel compact\)$" "and suggest the command line's spelling"
+# a guessed format is named in a reader's error, with the option to choose
+printf '0\n1 2\n' >"$T/guess.txt"
+$W graph info "$T/guess.txt" 2>"$T/err" >/dev/null; t_is $? 1 "a file taken for Rodinia fails"
+t_match "$(cat "$T/err")" "guess.txt:2: \(read as a Rodinia graph; --format to choose\) the edge count 2" "and says what it was read as"
+$W graph info "$T/guess.txt" --format rodinia 2>"$T/err" >/dev/null
+t_match "$(cat "$T/err")" "guess.txt:2: the edge count 2" "a chosen format is not named"
 $W graph info "$D/tiny.el" --scale 5 2>"$T/err"; t_is $? 2 "info with a generator option exits 2"
 t_match "$(cat "$T/err")" "option '--scale' is a generator option: it applies to 'graph gen' only" "and says so"
 $W graph convert "$D/tiny.el" "$T/x.wsg" --json 2>"$T/err"; t_is $? 2 "convert --json exits 2"

@@ -346,15 +346,26 @@ static void test_malformed(void)
 
     /* Rodinia */
     bad("2\n0 1\n2 1\n\n0\n\n2\n1 1\n0 1\n", "r.txt",
-        "r.txt:3: node 1 starts at edge 2 but the degrees before it add up to 1 (offsets must be consecutive)");
+        "r.txt:3: (read as a Rodinia graph; format=\"...\" to choose) node 1 starts at edge 2 but the degrees before it add up to 1 (offsets must be consecutive)");
     bad("2\n0 1\n1 1\n\n0\n\n3\n1 1\n0 1\n", "r.txt",
-        "r.txt:7: the edge count 3 disagrees with the node degrees, which add up to 2");
-    bad("2\n0 1\n1 1\n\n5\n\n2\n1 1\n0 1\n", "r.txt", "r.txt:5: source node 5 is out of range 0..1");
-    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n", "r.txt", "r.txt:8: the file ends after 1 of the 2 edge entries");
+        "r.txt:7: (read as a Rodinia graph; format=\"...\" to choose) the edge count 3 disagrees with the node degrees, which add up to 2");
+    bad("2\n0 1\n1 1\n\n5\n\n2\n1 1\n0 1\n", "r.txt", "r.txt:5: (read as a Rodinia graph; format=\"...\" to choose) source node 5 is out of range 0..1");
+    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n", "r.txt", "r.txt:8: (read as a Rodinia graph; format=\"...\" to choose) the file ends after 1 of the 2 edge entries");
     bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n0 1\n7\n", "r.txt",
-        "r.txt:10:1: unexpected '7' after the last of the 2 edge entries (the node count on line 1 says 2 nodes)");
-    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n2 1\n", "r.txt", "r.txt:9:1: destination id '2' is out of range (largest allowed: 1)");
-    bad("2\n0 1\n", "r.txt", "r.txt:2: the file ends where a node's first edge index was expected");
+        "r.txt:10:1: (read as a Rodinia graph; format=\"...\" to choose) unexpected '7' after the last of the 2 edge entries (the node count on line 1 says 2 nodes)");
+    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n2 1\n", "r.txt", "r.txt:9:1: (read as a Rodinia graph; format=\"...\" to choose) destination id '2' is out of range (largest allowed: 1)");
+    bad("2\n0 1\n", "r.txt", "r.txt:2: (read as a Rodinia graph; format=\"...\" to choose) the file ends where a node's first edge index was expected");
+    /* A guessed format is named in the reader's error; a chosen one, or one
+     * the file name says, is not. */
+    bad("0\n1 2\n", "g.txt",
+        "g.txt:2: (read as a Rodinia graph; format=\"...\" to choose) the edge count 2 disagrees with the node degrees, which add up to 0");
+    bad("p sp 2\n", "g.txt", "g.txt:1: (read as a DIMACS graph; format=\"...\" to choose) expected the problem line 'p sp NODES ARCS', found 3 words");
+    {
+        ws_error e1 = { 0 };
+        ws_graph *g1 = mem("0\n1 2\n", "g.txt", &(ws_graph_opts){ .format = WS_GRAPH_FMT_RODINIA }, &e1);
+        ok(g1 == NULL && strstr(e1.msg, "read as") == NULL, "a chosen format is not named: %s", e1.msg);
+        ws_graph_free(g1);
+    }
 
     /* gzip */
     err = (ws_error){ 0 };
