@@ -60,9 +60,30 @@ gerr "gen uniform needs --n" uniform "$T/e.el"
 gerr "gen uniform: --max-degree must be at least 1" uniform "$T/e.el" --n 10 --min-degree 0 --max-degree 0
 gerr "gen grid needs --width" grid "$T/e.el" --height 4
 gerr "gen geometric needs --n" geometric "$T/e.el" --radius 0.1
+# a radius that cannot be used is refused, not replaced by the default
+for r in -1 0 nan 2; do
+    gerr "invalid radius '$r' for --radius \\(a number in \\(0, 1\\.5\\]; leave it out for the default" geometric "$T/e.el" --n 10 --radius $r
+done
 gerr "option '--format' is for reading a graph file" rmat "$T/e.wsg" --scale 4 --format mtx
 many=""; for k in $(seq 70); do many="$many --seed 1"; done
 gerr "option '--radius' does not apply to erdos_renyi" erdos_renyi "$T/e.el" --n 7 --m 3 $many --radius 2
+# header and limit messages name the command line's options
+printf '# Nodes: 268435457 Edges: 1\n0 1\n' >"$T/big.txt"
+$W graph info "$T/big.txt" 2>"$T/err" >/dev/null; t_is $? 1 "a header over the vertex limit fails"
+t_match "$(cat "$T/err")" "big.txt:1: the '# Nodes:' header says 268435457 vertices, more than the limit of 268435456 \(raise it with --max-vertices N or ignore the header with --no-header-check\)" "and blames the header"
+out=$($W graph info "$T/big.txt" --no-header-check); t_match "$out" '^  vertices      2$' "--no-header-check ignores it"
+printf '# Nodes: abc Edges: 1\n0 1\n' >"$T/bad.txt"
+$W graph info "$T/bad.txt" 2>"$T/err" >/dev/null; t_is $? 1 "a bad header value fails"
+t_match "$(cat "$T/err")" "bad.txt:1: bad '# Nodes:' header value 'abc' \(expected a count from 0 to 18446744073709551615; --no-header-check ignores the header\)" "and names the line and value"
+printf '0 1\n300000000 1\n' >"$T/far.el"
+$W graph info "$T/far.el" --relabel none 2>"$T/err" >/dev/null; t_is $? 1 "ids over the limit fail"
+t_match "$(cat "$T/err")" "\(relabel the ids with --relabel compact\)$" "and suggest the command line's spelling"
+# a guessed format is named in a reader's error, with the option to choose
+printf '0\n1 2\n' >"$T/guess.txt"
+$W graph info "$T/guess.txt" 2>"$T/err" >/dev/null; t_is $? 1 "a file taken for Rodinia fails"
+t_match "$(cat "$T/err")" "guess.txt:2: \(read as a Rodinia graph; --format to choose\) the edge count 2" "and says what it was read as"
+$W graph info "$T/guess.txt" --format rodinia 2>"$T/err" >/dev/null
+t_match "$(cat "$T/err")" "guess.txt:2: the edge count 2" "a chosen format is not named"
 $W graph info "$D/tiny.el" --scale 5 2>"$T/err"; t_is $? 2 "info with a generator option exits 2"
 t_match "$(cat "$T/err")" "option '--scale' is a generator option: it applies to 'graph gen' only" "and says so"
 $W graph convert "$D/tiny.el" "$T/x.wsg" --json 2>"$T/err"; t_is $? 2 "convert --json exits 2"

@@ -159,6 +159,11 @@ T.ok(gr.n == 40 and gr.m == 2 * (7 * 5 + 8 * 4) and gr:info().diameter == 11, "g
 T.is(ws.graph.grid{width = 6}.n, 36, "grid height defaults to width")
 local geo = ws.graph.geometric{n = 500, seed = 3, weights = 9}
 T.ok(geo.symmetric and geo.weight:max() <= 9, "geometric")
+for _, r in ipairs({ -1, 0, 0/0, 2 }) do
+  T.raises(function() ws.graph.geometric{n = 10, radius = r} end,
+           "ws%.graph%.geometric: radius must be in %(0, 1%.5%], not %-?[%w.]+ %(leave it out for the default",
+           "radius " .. tostring(r) .. " is refused, not replaced by the default")
+end
 local lcc = ws.graph.grid{width = 30, remove = 0.45, seed = 5, largest_component = true}
 T.is(select(2, lcc:components()), 1, "largest_component keeps one component")
 T.ok(ws.graph.grid{width = 10, order = "random", seed = 4}.orig_id ~= nil, "generators take an order")

@@ -75,6 +75,33 @@ T.raises(function() gpu:array("i33", 1) end, "unknown element type 'i33'", "bad 
 T.raises(function() gpu:array("i32", 1, { nmae = "x" }) end, "unknown array option 'nmae'", "option typo")
 T.raises(function() gpu:array("u8", 1, { fill = 256 }) end, "out of range", "fill out of range")
 T.raises(function() a:write({ 1, 2, 3, 4, 5 }) end, "overflows array 'a'", "write overflow")
+-- Conversion errors say where (the script's line), which array, its element
+-- type and the value, and never call the device array a buffer.
+do
+  local dist = gpu:array("u32", 3, { name = "dist" })
+  local function msg(fn) local okc, e = pcall(fn); return okc and "(no error)" or tostring(e) end
+  local at = "^[^:]*lua_gpu%.lua:%d+: "
+  local e = msg(function() dist[0] = 2^40 end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) element 0: 1099511627776 is out of range 0%.%.4294967295 for u32$"), e)
+  e = msg(function() dist[1] = "s" end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) element 1: \"s\" %(a string%) is not a number$"), e)
+  e = msg(function() dist:fill(nil) end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) fill: nil is not a number$"), e)
+  e = msg(function() dist:fill(-1) end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) fill: %-1 is out of range 0%.%.4294967295 for u32$"), e)
+  e = msg(function() dist:write(ws.buffer("f64", { 1, 2.5 })) end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) write, index 1 of the f64 buffer: 2%.5 is not an integer"), e)
+  e = msg(function() dist:write({ 1, true }) end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) write, element %[2%] of the table: true is not a number$"), e)
+  e = msg(function() dist:write(7) end)
+  T.ok(e:find(at .. "array 'dist' %(u32%) write: expected a buffer or a table of numbers, got number$"), e)
+  e = msg(function() gpu:array("u8", 2, { name = "m", fill = 256 }) end)
+  T.ok(e:find(at .. "array 'm' %(u8%) option fill: 256 is out of range 0%.%.255 for u8$"), e)
+  e = msg(function() gpu:array("i8", { 1, 1e20 }, { name = "q" }) end)
+  T.ok(e:find(at .. "array 'q' %(i8%) initial data, element %[2%] of the table: 1e%+20 is out of range"), e)
+  T.ok(not e:find("buffer value"), "a device array is not called a buffer")
+  T.ok(dist:read() == ws.buffer("u32", { 0, 0, 0 }), "failed stores leave the array unchanged")
+end
 T.raises(function() ws.gpu{ smz = 3 } end, "unknown option 'smz' %(see warpscope %-%-list%-options%)", "gpu option typo")
 T.raises(function() ws.gpu{ sms = 0 } end, "'sm.count': '0' is out of range %(allowed: 1%.%.1024", "gpu option range (short name)")
 T.raises(function() ws.gpu{ mode = "fast" } end, "run.mode", "bad mode")

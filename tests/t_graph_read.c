@@ -123,7 +123,7 @@ static void test_formats(void)
     ok(g == NULL, "relabel none over the vertex limit fails");
     ok(strstr(err.msg, "sparse.snap.txt: the largest vertex id is 123456, so the graph would "
                        "have 123457 vertices, more than the limit of 1000 (relabel the ids with "
-                       "relabel=compact)") != NULL,
+                       "relabel=\"compact\")") != NULL,
        "and says why: %s", err.msg);
 }
 
@@ -273,6 +273,33 @@ static void test_malformed(void)
     ws_graph *g = mem("# Nodes: 2 Edges: 3\n0 1\n1 2\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
     ok(g != NULL, "no_header_check accepts a stale header");
     ws_graph_free(g);
+    /* A header asking for more vertices than the limit blames the header,
+     * not the ids; a header count that is not a count is an error unless
+     * the header is not checked. */
+    bad("# Nodes: 268435457 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: the '# Nodes:' header says 268435457 vertices, more than the limit of 268435456 "
+        "(raise it with max_vertices=N or ignore the header with check_header=false)");
+    bad("# Nodes: abc Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value 'abc' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: -5 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '-5' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 1e20 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '1e20' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 100000000000000000000 Edges: 1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Nodes:' header value '100000000000000000000' (expected a count from 0 "
+        "to 18446744073709551615; check_header=false ignores the header)");
+    bad("# Nodes: 2 Edges: x1\n0 1\n", "h.txt",
+        "h.txt:1: bad '# Edges:' header value 'x1' (expected a count from 0 to "
+        "18446744073709551615; check_header=false ignores the header)");
+    g = mem("# Nodes: abc Edges: 1\n0 1\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
+    is_int(g ? g->n : -1, 2, "no_header_check ignores a bad header value");
+    ws_graph_free(g);
+    g = mem("# Nodes: 268435457 Edges: 1\n0 1\n", "h.txt", &(ws_graph_opts){ .no_header_check = 1 }, &err);
+    is_int(g ? g->n : -1, 2, "no_header_check ignores a header over the limit");
+    ws_graph_free(g);
 
     /* Matrix Market */
     bad("1 2\n", "a.mtx", "a.mtx:1: missing Matrix Market banner (expected '%%MatrixMarket matrix coordinate <field> <symmetry>')");
@@ -319,15 +346,26 @@ static void test_malformed(void)
 
     /* Rodinia */
     bad("2\n0 1\n2 1\n\n0\n\n2\n1 1\n0 1\n", "r.txt",
-        "r.txt:3: node 1 starts at edge 2 but the degrees before it add up to 1 (offsets must be consecutive)");
+        "r.txt:3: (read as a Rodinia graph; format=\"...\" to choose) node 1 starts at edge 2 but the degrees before it add up to 1 (offsets must be consecutive)");
     bad("2\n0 1\n1 1\n\n0\n\n3\n1 1\n0 1\n", "r.txt",
-        "r.txt:7: the edge count 3 disagrees with the node degrees, which add up to 2");
-    bad("2\n0 1\n1 1\n\n5\n\n2\n1 1\n0 1\n", "r.txt", "r.txt:5: source node 5 is out of range 0..1");
-    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n", "r.txt", "r.txt:8: the file ends after 1 of the 2 edge entries");
+        "r.txt:7: (read as a Rodinia graph; format=\"...\" to choose) the edge count 3 disagrees with the node degrees, which add up to 2");
+    bad("2\n0 1\n1 1\n\n5\n\n2\n1 1\n0 1\n", "r.txt", "r.txt:5: (read as a Rodinia graph; format=\"...\" to choose) source node 5 is out of range 0..1");
+    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n", "r.txt", "r.txt:8: (read as a Rodinia graph; format=\"...\" to choose) the file ends after 1 of the 2 edge entries");
     bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n0 1\n7\n", "r.txt",
-        "r.txt:10:1: unexpected '7' after the last of the 2 edge entries (the node count on line 1 says 2 nodes)");
-    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n2 1\n", "r.txt", "r.txt:9:1: destination id '2' is out of range (largest allowed: 1)");
-    bad("2\n0 1\n", "r.txt", "r.txt:2: the file ends where a node's first edge index was expected");
+        "r.txt:10:1: (read as a Rodinia graph; format=\"...\" to choose) unexpected '7' after the last of the 2 edge entries (the node count on line 1 says 2 nodes)");
+    bad("2\n0 1\n1 1\n\n0\n\n2\n1 1\n2 1\n", "r.txt", "r.txt:9:1: (read as a Rodinia graph; format=\"...\" to choose) destination id '2' is out of range (largest allowed: 1)");
+    bad("2\n0 1\n", "r.txt", "r.txt:2: (read as a Rodinia graph; format=\"...\" to choose) the file ends where a node's first edge index was expected");
+    /* A guessed format is named in the reader's error; a chosen one, or one
+     * the file name says, is not. */
+    bad("0\n1 2\n", "g.txt",
+        "g.txt:2: (read as a Rodinia graph; format=\"...\" to choose) the edge count 2 disagrees with the node degrees, which add up to 0");
+    bad("p sp 2\n", "g.txt", "g.txt:1: (read as a DIMACS graph; format=\"...\" to choose) expected the problem line 'p sp NODES ARCS', found 3 words");
+    {
+        ws_error e1 = { 0 };
+        ws_graph *g1 = mem("0\n1 2\n", "g.txt", &(ws_graph_opts){ .format = WS_GRAPH_FMT_RODINIA }, &e1);
+        ok(g1 == NULL && strstr(e1.msg, "read as") == NULL, "a chosen format is not named: %s", e1.msg);
+        ws_graph_free(g1);
+    }
 
     /* gzip */
     err = (ws_error){ 0 };

@@ -137,6 +137,7 @@ static int parse(int argc, char **argv, int from, cmdline *c)
 {
     memset(c, 0, sizeof *c);
     c->opts.seed = 1;
+    c->opts.spelling = WS_GRAPH_SPELL_CLI;   /* messages suggest --options */
     for (int i = from; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] != '-' || !a[2]) {
@@ -611,6 +612,12 @@ static int cmd_gen(int argc, char **argv)
     case WS_GRAPH_GEN_GEOMETRIC:
         if (!given(&c, "--n"))
             return bad_usage("gen geometric needs --n (vertices)");
+        /* checked here, after the option was found to apply: a radius the
+         * generator cannot use (0 would even mean its default) is refused */
+        if (given(&c, "--radius") && !(c.gen.radius > 0 && c.gen.radius <= 1.5))
+            return bad_usage("invalid radius '%g' for --radius (a number in (0, 1.5]; leave it "
+                             "out for the default sqrt(8 / (pi n)))",
+                             c.gen.radius);
         break;
     default:
         break;

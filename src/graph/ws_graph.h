@@ -93,6 +93,13 @@ typedef enum ws_graph_order {
                                   the lowest unvisited id; edges ignore direction */
 } ws_graph_order;
 
+/* Whose spelling an error message uses when it suggests an option: the
+ * command line's (--relabel compact) or Lua's (relabel="compact"), the
+ * default. */
+typedef enum ws_graph_spelling {
+    WS_GRAPH_SPELL_LUA, WS_GRAPH_SPELL_CLI
+} ws_graph_spelling;
+
 /* How a graph is built from its edges.  All zeros is the default: format
  * detected, edges kept as stored (direction, self-loops, duplicates), auto
  * relabelling, no reordering, weights kept. */
@@ -115,6 +122,7 @@ typedef struct ws_graph_opts {
                                   mirrored from a symmetric file follow the file's);
                                   not with drop_duplicates, symmetrize, order or
                                   largest_component */
+    ws_graph_spelling spelling; /* how error messages write an option */
 } ws_graph_opts;
 
 /* Where a graph came from: filled by the loaders and generators. */

@@ -271,22 +271,46 @@ static int assign_ids(ws_gedges *e, const ws_graph_opts *opts, int64_t *n_out, u
         e->origin.relabelled = 1;
     } else {
         int64_t n = e->declared_n >= 0 ? e->declared_n : (int64_t)range;
+        int from_hdr = 0;
         /* a SNAP header counts the vertices no edge mentions too (those
          * after the largest id): a written edge list reads back whole */
-        if (check_hdr && e->declared_n < 0 && e->hdr_nodes > (uint64_t)n)
+        if (check_hdr && e->declared_n < 0 && e->hdr_nodes > (uint64_t)n) {
             n = e->hdr_nodes > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)e->hdr_nodes;
+            from_hdr = 1;
+        }
         if (n > max_n) {
             idset_free(&s);
             if (e->declared_n >= 0)
                 return ws_error_set(err, WS_E_RANGE,
                                     "%s: %lld vertices exceed the limit of %lld", e->name,
                                     (long long)n, (long long)max_n);
+            if (from_hdr) {
+                /* the header, not the ids, asks for too many vertices */
+                const char *fix = max_n < WS_GRAPH_MAX_N
+                                      ? ws_graph_opt_spell(opts, "raise it with --max-vertices N "
+                                                           "or ignore the header with "
+                                                           "--no-header-check",
+                                                           "raise it with max_vertices=N or "
+                                                           "ignore the header with "
+                                                           "check_header=false")
+                                      : ws_graph_opt_spell(opts, "ignore the header with "
+                                                           "--no-header-check",
+                                                           "ignore the header with "
+                                                           "check_header=false");
+                return ws_error_set(err, WS_E_RANGE,
+                                    "%s:%llu: the '# Nodes:' header says %llu vertices, more "
+                                    "than the limit of %lld (%s)",
+                                    e->name, (unsigned long long)e->hdr_line,
+                                    (unsigned long long)e->hdr_nodes, (long long)max_n, fix);
+            }
             return ws_error_set(err, WS_E_RANGE,
                                 "%s: the largest vertex id is %llu, so the graph would have "
                                 "%lld vertices, more than the limit of %lld (relabel the ids "
-                                "with relabel=compact)",
+                                "with %s)",
                                 e->name, (unsigned long long)e->max_id + (unsigned)e->origin.base,
-                                (long long)n, (long long)max_n);
+                                (long long)n, (long long)max_n,
+                                ws_graph_opt_spell(opts, "--relabel compact",
+                                                   "relabel=\"compact\""));
         }
         *n_out = n;
     }

@@ -4,8 +4,14 @@
 #include "graph/ws_graph_priv.h"
 #include "util/ws_util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *ws_graph_opt_spell(const ws_graph_opts *opts, const char *cli, const char *lua)
+{
+    return opts && opts->spelling == WS_GRAPH_SPELL_CLI ? cli : lua;
+}
 
 int64_t ws_graph_opt_max_n(const ws_graph_opts *opts)
 {

@@ -276,7 +276,9 @@ static int gen_geometric(const ws_graph_gen *gen, ws_gedges *e, ws_error *err)
     if (n < 1 || n > WS_GRAPH_MAX_N)
         return ws_error_set(err, WS_E_RANGE, "geometric: n must be in 1..%ld, not %lld",
                             (long)WS_GRAPH_MAX_N, (long long)n);
-    double rad = gen->radius > 0 ? gen->radius : sqrt(8.0 / (3.141592653589793 * (double)n));
+    /* radius 0 asks for the default; any other value is used as given, so
+     * a negative or nan radius is refused below rather than replaced */
+    double rad = gen->radius != 0 ? gen->radius : sqrt(8.0 / (3.141592653589793 * (double)n));
     if (!(rad > 0 && rad <= 1.5))
         return ws_error_set(err, WS_E_RANGE, "geometric: radius must be in (0, 1.5], not %g",
                             gen->radius);

@@ -190,6 +190,63 @@ static int check_opts(const ws_graph_opts *o, const char *name, ws_error *err)
     return 0;
 }
 
+/* Whether the file name itself says format f (the extensions detection
+ * uses, after a .gz). */
+static int name_says(const char *name, ws_graph_format f)
+{
+    size_t n = strlen(name);
+    if (name_ends(name, n, ".gz"))
+        n -= 3;
+    switch (f) {
+    case WS_GRAPH_FMT_DIMACS:
+        return name_ends(name, n, ".gr") || name_ends(name, n, ".col") ||
+               name_ends(name, n, ".dimacs");
+    case WS_GRAPH_FMT_METIS: return name_ends(name, n, ".graph") || name_ends(name, n, ".metis");
+    default: return 0;
+    }
+}
+
+/* After the reader of a format that was guessed fails, say which format was
+ * assumed, right after the message's "name:line[:col]: " location: a file
+ * taken for something it is not otherwise gets an error about a syntax its
+ * author never used.  A guess is a Rodinia graph (one number, then two: no
+ * other sign) or a DIMACS or METIS graph whose name does not say so.  Edge
+ * lists are the fallback, Matrix Market files have their banner (or an
+ * error saying it is missing) and binary files their magic. */
+static void note_detected(ws_error *err, const char *name, ws_graph_format f,
+                          const ws_graph_opts *opts)
+{
+    const char *what;
+    switch (f) {
+    case WS_GRAPH_FMT_DIMACS: what = "a DIMACS graph"; break;
+    case WS_GRAPH_FMT_METIS: what = "a METIS graph"; break;
+    case WS_GRAPH_FMT_RODINIA: what = "a Rodinia graph"; break;
+    default: return;
+    }
+    if (name_says(name, f))
+        return;
+    if (!err || !err->code)
+        return;
+    size_t at = 0, nlen = strlen(name);
+    if (strncmp(err->msg, name, nlen) == 0) {
+        /* skip the name and any ":line" and ":col" numbers */
+        at = nlen;
+        while (err->msg[at] == ':' && err->msg[at + 1] >= '0' && err->msg[at + 1] <= '9') {
+            at++;
+            while (err->msg[at] >= '0' && err->msg[at] <= '9')
+                at++;
+        }
+        if (err->msg[at] == ':' && err->msg[at + 1] == ' ')
+            at += 2;
+        else
+            at = 0;
+    }
+    char rest[WS_ERROR_MAX];
+    snprintf(rest, sizeof rest, "%s", err->msg + at);
+    snprintf(err->msg + at, sizeof err->msg - at, "(read as %s; %s to choose) %s", what,
+             ws_graph_opt_spell(opts, "--format", "format=\"...\""), rest);
+}
+
 static ws_graph *load_src(ws_gsrc *s, const ws_graph_opts *opts, ws_error *err)
 {
     static const ws_graph_opts defaults;
@@ -232,6 +289,8 @@ static ws_graph *load_src(ws_gsrc *s, const ws_graph_opts *opts, ws_error *err)
     ws_gedges_init(&e, opts, s->name);
     if (reader(s, &e, opts, err) < 0) {
         ws_gedges_free(&e);
+        if (opts->format == WS_GRAPH_FMT_AUTO)
+            note_detected(err, s->name, f, opts);
         return NULL;
     }
     if (f != WS_GRAPH_FMT_SNAP && f != WS_GRAPH_FMT_EDGELIST)

@@ -174,6 +174,11 @@ int ws_gedges_push_at(const ws_gsrc *s, ws_error *err, ws_gedges *e, uint32_t u,
 /* Build the CSR from e (consumed: its arrays are taken or freed). */
 ws_graph *ws_graph_build(ws_gedges *e, const ws_graph_opts *opts, ws_error *err);
 
+/* An option as a message suggests it: `cli` ("--relabel compact") for the
+ * command line, `lua` (relabel="compact") otherwise, as opts->spelling
+ * says. */
+const char *ws_graph_opt_spell(const ws_graph_opts *opts, const char *cli, const char *lua);
+
 /* Resolved limits of opts. */
 int64_t ws_graph_opt_max_n(const ws_graph_opts *opts);
 int64_t ws_graph_opt_max_m(const ws_graph_opts *opts);

@@ -8,32 +8,55 @@
 
 #include <string.h>
 
-/* "...Nodes: 5242 Edges: 28980..." -> 1 with both counts. */
-static int snap_header(const char *line, uint64_t *nodes, uint64_t *edges)
+/* The count after `key` ("Nodes:" or "Edges:") in a header line.  Returns
+ * 1 with *out, 0 when the key is absent, -1 when its value is not a plain
+ * count (a sign, letters, an exponent, too large): *bad and *badlen then
+ * give the word for the message. */
+static int header_count(const char *line, const char *key, uint64_t *out, const char **bad,
+                        size_t *badlen)
 {
-    const char *p = strstr(line, "Nodes:");
+    const char *p = strstr(line, key);
     if (!p)
         return 0;
-    p += 6;
+    p += strlen(key);
     while (*p == ' ' || *p == '\t')
         p++;
     const char *d = p;
-    while (*p >= '0' && *p <= '9')
+    while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
         p++;
-    if (p == d || ws_gparse_u64(d, (size_t)(p - d), nodes) != 0)
-        return 0;
-    const char *q = strstr(p, "Edges:");
-    if (!q)
-        return 0;
-    q += 6;
-    while (*q == ' ' || *q == '\t')
-        q++;
-    d = q;
-    while (*q >= '0' && *q <= '9')
-        q++;
-    if (q == d || ws_gparse_u64(d, (size_t)(q - d), edges) != 0)
-        return 0;
+    size_t n = (size_t)(p - d);
+    int digits = n > 0;
+    for (size_t i = 0; i < n; i++)
+        digits &= d[i] >= '0' && d[i] <= '9';
+    if (!digits || ws_gparse_u64(d, n, out) != 0) {
+        *bad = d;
+        *badlen = n;
+        return -1;
+    }
     return 1;
+}
+
+/* A SNAP header "...Nodes: 5242 Edges: 28980...": 1 with both counts, 0
+ * when the line is no such header, -1 (error set) when a count is not a
+ * number and the header is checked. */
+static int snap_header(ws_gsrc *s, const char *line, const ws_graph_opts *opts, uint64_t *nodes,
+                       uint64_t *edges, ws_error *err)
+{
+    const char *bad = NULL;
+    size_t badlen = 0;
+    int rn = header_count(line, "Nodes:", nodes, &bad, &badlen);
+    int re = rn ? header_count(line, "Edges:", edges, &bad, &badlen) : 0;
+    if (rn < 0 || re < 0) {
+        if (opts && opts->no_header_check)
+            return 0;
+        char q[160];
+        return ws_gsrc_error(s, err, NULL,
+                             "bad '# %s' header value '%s' (expected a count from 0 to "
+                             "18446744073709551615; %s ignores the header)",
+                             rn < 0 ? "Nodes:" : "Edges:", ws_gquote(q, sizeof q, bad, badlen),
+                             ws_graph_opt_spell(opts, "--no-header-check", "check_header=false"));
+    }
+    return rn > 0 && re > 0;
 }
 
 int ws_graph_read_edgelist(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, ws_error *err)
@@ -55,7 +78,12 @@ int ws_graph_read_edgelist(ws_gsrc *s, ws_gedges *e, const ws_graph_opts *opts, 
             if (c == '#')
                 saw_hash = 1;
             uint64_t nn, mm;
-            if (!e->hdr_line && e->origin.entries == 0 && snap_header(line, &nn, &mm)) {
+            int h = !e->hdr_line && e->origin.entries == 0
+                        ? snap_header(s, line, opts, &nn, &mm, err)
+                        : 0;
+            if (h < 0)
+                return -1;
+            if (h) {
                 e->hdr_nodes = nn;
                 e->hdr_edges = mm;
                 e->hdr_line = s->lineno;

@@ -15,6 +15,7 @@
 #include "lua/ws_lua_gpu.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 #include <string.h>
 
 ws_larray *ws_larray_test(lua_State *L, int idx)
@@ -31,10 +32,20 @@ ws_larray *ws_larray_check(lua_State *L, int idx)
     return a;
 }
 
+/* Conversion errors name the device array, its element type, what was
+ * being stored and the value, and are raised with luaL_error from the
+ * binding the script called, so they carry the script's file and line. */
+static void store_failed(lua_State *L, const char *name, ws_buf_type t, const char *what)
+{
+    luaL_error(L, "array '%s' (%s) %s: %s", name, ws_buf_type_name(t), what, lua_tostring(L, -1));
+}
+
 /* Make the value at idx a buffer of type t (a new one unless it already is
- * one of that type); leaves it on the stack top and returns it.  Element
- * assignment into the buffer converts and range-checks every value. */
-static ws_buffer *to_buffer(lua_State *L, int idx, ws_buf_type t)
+ * one of that type); leaves it on the stack top and returns it.  Every value
+ * is converted and range-checked; `name` is the array's, `what` says what
+ * the data is for ("write", "initial data"). */
+static ws_buffer *to_buffer(lua_State *L, int idx, ws_buf_type t, const char *name,
+                            const char *what)
 {
     idx = lua_absindex(L, idx);
     ws_buffer *src = ws_lua_buffer_test(L, idx);
@@ -43,23 +54,36 @@ static ws_buffer *to_buffer(lua_State *L, int idx, ws_buf_type t)
         return src;
     }
     if (!src && !lua_istable(L, idx))
-        luaL_error(L, "expected a buffer or a table of numbers, got %s", luaL_typename(L, idx));
+        luaL_error(L, "array '%s' (%s) %s: expected a buffer or a table of numbers, got %s", name,
+                   ws_buf_type_name(t), what, luaL_typename(L, idx));
     lua_Integer n = src ? (lua_Integer)src->n : luaL_len(L, idx);
     ws_buffer *b = ws_lua_buffer_push(L, t, (size_t)n);
     for (lua_Integer i = 0; i < n; i++) {
         lua_geti(L, idx, src ? i : i + 1);
-        lua_seti(L, -2, i);
+        if (ws_lua_buffer_store(L, b, (size_t)i, -1) != 0) {
+            char ctx[96];
+            if (src)
+                snprintf(ctx, sizeof ctx, "%s, index %lld of the %s buffer", what, (long long)i,
+                         ws_buf_type_name(src->type));
+            else
+                snprintf(ctx, sizeof ctx, "%s, element [%lld] of the table", what,
+                         (long long)i + 1);
+            store_failed(L, name, t, ctx);
+        }
+        lua_pop(L, 1);
     }
     return b;
 }
 
-/* A one-element buffer of type t holding the value at idx (pushed). */
-static ws_buffer *one_value(lua_State *L, int idx, ws_buf_type t)
+/* A one-element buffer of type t holding the value at idx (pushed); `what`
+ * names the value in errors ("element 3", "fill value"). */
+static ws_buffer *one_value(lua_State *L, int idx, ws_buf_type t, const char *name,
+                            const char *what)
 {
     idx = lua_absindex(L, idx);
     ws_buffer *b = ws_lua_buffer_push(L, t, 1);
-    lua_pushvalue(L, idx);
-    lua_seti(L, -2, 0);
+    if (ws_lua_buffer_store(L, b, 0, idx) != 0)
+        store_failed(L, name, t, what);
     return b;
 }
 
@@ -126,7 +150,7 @@ int ws_lgpu_array(lua_State *L)
                               lua_tostring(L, 3));
         n = (uint64_t)v;
     } else {
-        src = to_buffer(L, 3, t);   /* pushed */
+        src = to_buffer(L, 3, t, name, "initial data");   /* pushed */
         n = src->n;
     }
     size_t es = ws_buf_type_size(t);
@@ -153,7 +177,7 @@ int ws_lgpu_array(lua_State *L)
         if (!lua_isnil(L, -1)) {
             if (src)
                 return luaL_error(L, "array option 'fill' needs a length, not initial data");
-            ws_buffer *one = one_value(L, -1, t);
+            ws_buffer *one = one_value(L, -1, t, name, "option fill");
             fill_device(L, d, addr, n, es, one);
             ws_lgpu_host_wrote(L, 1, addr, n * es);
             lua_pop(L, 2);
@@ -212,7 +236,7 @@ static int a_write(lua_State *L)
     ws_larray *a = ws_larray_check(L, 1);
     ws_device *d = ws_lgpu_of(L, 1);
     lua_Integer off = luaL_optinteger(L, 3, 0);
-    ws_buffer *b = to_buffer(L, 2, a->type);
+    ws_buffer *b = to_buffer(L, 2, a->type, a->name, "write");
     if (off < 0 || (uint64_t)off > a->n || b->n > a->n - (uint64_t)off)
         return luaL_error(L, "writing %I elements at offset %I overflows array '%s' of %I elements",
                           (lua_Integer)b->n, off, a->name, (lua_Integer)a->n);
@@ -231,7 +255,7 @@ static int a_fill(lua_State *L)
     ws_larray *a = ws_larray_check(L, 1);
     ws_device *d = ws_lgpu_of(L, 1);
     luaL_checkany(L, 2);
-    ws_buffer *one = one_value(L, 2, a->type);
+    ws_buffer *one = one_value(L, 2, a->type, a->name, "fill");
     fill_device(L, d, a->addr, a->n, a->elsize, one);
     ws_lgpu_host_wrote(L, 1, a->addr, a->n * a->elsize);
     lua_settop(L, 1);
@@ -318,7 +342,9 @@ static int a_newindex(lua_State *L)
     if (lua_type(L, 2) != LUA_TNUMBER)
         return luaL_error(L, "cannot set field '%s' of an array", luaL_tolstring(L, 2, NULL));
     uint64_t i = check_elem_index(L, a, 2);
-    ws_buffer *one = one_value(L, 3, a->type);
+    char what[40];
+    snprintf(what, sizeof what, "element %llu", (unsigned long long)i);
+    ws_buffer *one = one_value(L, 3, a->type, a->name, what);
     ws_error err;
     if (ws_devmem_write(ws_lgpu_of(L, 1), a->addr + i * a->elsize, one->data, a->elsize, &err))
         raise_err(L, &err);

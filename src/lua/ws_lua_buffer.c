@@ -16,6 +16,7 @@
 
 #include <lauxlib.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,12 +201,42 @@ static void int_range(ws_buf_type t, lua_Integer *lo, lua_Integer *hi)
     }
 }
 
-/* Store the Lua value at idx into element i; `where` names it in errors. */
-static void set_elem(lua_State *L, ws_buffer *b, size_t i, int idx)
+/* Push a short rendering of the Lua value at idx for an error message:
+ * numbers as Lua prints them, strings quoted (cut when long), others by
+ * their type name. */
+static void push_value_desc(lua_State *L, int idx)
 {
-    if (lua_type(L, idx) != LUA_TNUMBER)
-        luaL_error(L, "buffer value at index %I must be a number, got %s", (lua_Integer)i,
-                   luaL_typename(L, idx));
+    idx = lua_absindex(L, idx);
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            lua_pushfstring(L, "%I", lua_tointeger(L, idx));
+        else
+            lua_pushfstring(L, "%f", lua_tonumber(L, idx));
+        break;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        char cut[28];
+        snprintf(cut, sizeof cut, "%s", s);
+        lua_pushfstring(L, "\"%s%s\" (a string)", cut, len >= sizeof cut ? "..." : "");
+        break;
+    }
+    case LUA_TNIL: lua_pushliteral(L, "nil"); break;
+    case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); break;
+    default: lua_pushfstring(L, "a %s", luaL_typename(L, idx)); break;
+    }
+}
+
+int ws_lua_buffer_store(lua_State *L, ws_buffer *b, size_t i, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER) {
+        push_value_desc(L, idx);
+        lua_pushfstring(L, "%s is not a number", lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return -1;
+    }
     void *d = b->data;
     if (is_float(b->type)) {
         lua_Number x = lua_tonumber(L, idx);
@@ -213,8 +244,10 @@ static void set_elem(lua_State *L, ws_buffer *b, size_t i, int idx)
             ((float *)d)[i] = (float)x;
         else
             ((double *)d)[i] = (double)x;
-        return;
+        return 0;
     }
+    lua_Integer lo, hi;
+    int_range(b->type, &lo, &hi);
     int isint;
     lua_Integer v = lua_tointegerx(L, idx, &isint);
     if (!isint) {
@@ -222,16 +255,23 @@ static void set_elem(lua_State *L, ws_buffer *b, size_t i, int idx)
         if (b->type == WS_BUF_U64 && x >= 9223372036854775808.0 && x < 18446744073709551616.0 &&
             floor(x) == x) {
             ((uint64_t *)d)[i] = (uint64_t)x;
-            return;
+            return 0;
         }
-        luaL_error(L, "buffer value %f at index %I is not an integer (%s buffer)", (double)x,
-                   (lua_Integer)i, type_names[b->type]);
+        /* A whole number too large for any integer is out of range, not a
+         * fraction. */
+        if (floor(x) == x && !isinf(x))
+            lua_pushfstring(L, "%f is out of range %I..%I%s for %s", (double)x, lo, hi,
+                            b->type == WS_BUF_U64 ? " (or up to 2^64-1 as a float)" : "",
+                            type_names[b->type]);
+        else
+            lua_pushfstring(L, "%f is not an integer (the element type is %s)", (double)x,
+                            type_names[b->type]);
+        return -1;
     }
-    lua_Integer lo, hi;
-    int_range(b->type, &lo, &hi);
-    if (v < lo || v > hi)
-        luaL_error(L, "buffer value %I at index %I is out of range %I..%I for %s", v,
-                   (lua_Integer)i, lo, hi, type_names[b->type]);
+    if (v < lo || v > hi) {
+        lua_pushfstring(L, "%I is out of range %I..%I for %s", v, lo, hi, type_names[b->type]);
+        return -1;
+    }
     switch (b->type) {
     case WS_BUF_I8: ((int8_t *)d)[i] = (int8_t)v; break;
     case WS_BUF_U8: ((uint8_t *)d)[i] = (uint8_t)v; break;
@@ -243,6 +283,17 @@ static void set_elem(lua_State *L, ws_buffer *b, size_t i, int idx)
     case WS_BUF_U64: ((uint64_t *)d)[i] = (uint64_t)v; break;
     default: break;
     }
+    return 0;
+}
+
+/* Store the Lua value at idx into element i, or raise an error naming the
+ * buffer, the index and the value (located at the caller of the running C
+ * function, which is the script for b[i] = v and the buffer methods). */
+static void set_elem(lua_State *L, ws_buffer *b, size_t i, int idx)
+{
+    if (ws_lua_buffer_store(L, b, i, idx) != 0)
+        luaL_error(L, "%s buffer, value at index %I: %s", type_names[b->type], (lua_Integer)i,
+                   lua_tostring(L, -1));
 }
 
 static size_t check_index(lua_State *L, const ws_buffer *b, int idx)

@@ -52,6 +52,11 @@ ws_buffer *ws_lua_buffer_push_owned(lua_State *L, ws_buf_type type, size_t n, vo
  * handed out this way, so g.col costs no copy and cannot be corrupted. */
 ws_buffer *ws_lua_buffer_push_view(lua_State *L, ws_buf_type type, size_t n, void *data,
                                    int owner_idx);
+/* Convert the Lua value at idx to b's element type and store it as element
+ * i (i < b->n).  Returns 0, or -1 after pushing a message saying what is
+ * wrong with the value (no location, no buffer name: the caller adds the
+ * context it knows, e.g. the device array the value was meant for). */
+int ws_lua_buffer_store(lua_State *L, ws_buffer *b, size_t i, int idx);
 /* 1 when the value at idx is a read-only view. */
 int ws_lua_buffer_readonly(lua_State *L, int idx);
 /* The buffer at idx, or a Lua argument error. */

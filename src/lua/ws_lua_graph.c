@@ -369,8 +369,15 @@ static int g_geometric(lua_State *L)
     if (gen.n < 0)
         return luaL_error(L, "%s: n is required", f);
     gen.radius = opt_num(L, oi, f, "radius", 0);
-    if (gen.radius < 0)
-        return luaL_error(L, "%s: radius must be positive", f);
+    if (get_opt(L, oi, "radius")) {
+        lua_pop(L, 1);
+        /* a given radius must be usable: 0, a negative value or nan would
+         * otherwise fall back to the default without a word */
+        if (!(gen.radius > 0 && gen.radius <= 1.5))
+            return luaL_error(L, "%s: radius must be in (0, 1.5], not %f (leave it out for the "
+                                 "default sqrt(8 / (pi n)))",
+                              f, (lua_Number)gen.radius);
+    }
     return generate(L, &gen, f, oi);
 }
 
