@@ -306,9 +306,41 @@ void ws_lua_output_written(lua_State *L)
 }
 
 static const char INTERRUPT[] = "warpscope.interrupt";
+static const char POLL[] = "warpscope.poll";
+
+/* The poll set by ws_lua_set_poll (a full userdata in the registry). */
+typedef struct lua_poll {
+    ws_lua_poll_fn *fn;
+    void *ud;
+    unsigned count;
+} lua_poll;
+
+/* Call the poll every POLL_EVERY interrupt checks: about every 256 K VM
+ * instructions with the 4096-instruction hook (64 K under the sandbox's
+ * 1000-instruction one), a fraction of a millisecond, so its system call
+ * costs nothing measurable. */
+#define POLL_EVERY 64
+
+void ws_lua_set_poll(lua_State *L, ws_lua_poll_fn *fn, void *ud)
+{
+    if (fn) {
+        lua_poll *p = lua_newuserdatauv(L, sizeof *p, 0);
+        p->fn = fn;
+        p->ud = ud;
+        p->count = 0;
+    } else {
+        lua_pushnil(L);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, POLL);
+}
 
 void ws_lua_check_interrupt(lua_State *L)
 {
+    lua_poll *p = ws_lua_registry_ptr(L, POLL);
+    if (p && ++p->count >= POLL_EVERY) {
+        p->count = 0;
+        p->fn(p->ud);       /* (may let a signal in: checked just below) */
+    }
     volatile sig_atomic_t *flag = ws_lua_registry_ptr(L, INTERRUPT);
     if (!flag || !*flag)
         return;

@@ -55,6 +55,12 @@ void ws_lua_output_written(lua_State *L);
 void ws_lua_interruptible(lua_State *L, volatile sig_atomic_t *flag);
 /* The check itself (for other count hooks). */
 void ws_lua_check_interrupt(lua_State *L);
+/* Have the interrupt check also call fn(ud) now and then (about every
+ * 256 K VM instructions) while Lua runs: the TUI drains its terminal there,
+ * so that a Ctrl-C typed behind a full input queue still reaches it.  fn
+ * must not raise Lua errors; NULL turns it off. */
+typedef void ws_lua_poll_fn(void *ud);
+void ws_lua_set_poll(lua_State *L, ws_lua_poll_fn *fn, void *ud);
 
 /* Run a script file with arguments (arg[0] = path, arg[1..] = argv).
  * Prints "warpscope: <error with traceback>" on stderr on failure.

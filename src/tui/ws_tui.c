@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -241,6 +242,47 @@ static void term_end(tui_term *tm)
     fclose(tm->in);
 }
 
+/* Called now and then while Lua runs (ws_lua_set_poll), when nothing else
+ * reads the terminal.  Why: the TUI keeps ISIG (cbreak), so Ctrl-C is a
+ * SIGINT from the line discipline, which then interrupts the Lua; but the
+ * line discipline sees a character only once its input queue (4 KB on
+ * Linux, less elsewhere) has room for it.  With more typed meanwhile than
+ * the queue holds (a held key, a paste), the queue stayed full, the ^C
+ * waited behind it in the driver, and a console `while true do end` spun
+ * forever (#38 item 2).  So, when the queue holds more than DRAIN_AT bytes,
+ * read and discard what it holds: that makes room, and a ^C further back
+ * becomes a SIGINT as it comes in.  Not tcflush: it also drops what waits
+ * outside the queue, the ^C with it.  Not reading everything always: a
+ * little type-ahead (a key or two pressed during a slow command) still
+ * reaches the TUI afterwards.  Discarding the rest loses nothing a Ctrl-C
+ * would not: the line discipline flushes the input queue at a signal
+ * character anyway (unless NOFLSH).  Reads never block: the fd is blocking,
+ * but FIONREAD bytes are there (curses set VMIN 1, VTIME 0); only this
+ * thread reads the terminal.  Only after DRAIN_AFTER_S without the main
+ * loop reading keys: a paste into the console prompt while short Lua (event
+ * hooks, the scenario between launches) runs during a run is kept whole. */
+#define DRAIN_AT 512
+#define DRAIN_AFTER_S 0.5
+
+static double keys_read_at;     /* when the main loop last read keys */
+
+static void drain_input(void *ud)
+{
+    int fd = *(int *)ud;
+    int n = 0;
+    if (fd < 0 || ws_tui_now() - keys_read_at < DRAIN_AFTER_S)
+        return;
+    if (ioctl(fd, FIONREAD, &n) != 0 || n < DRAIN_AT)
+        return;
+    char buf[1024];
+    while (n > 0) {
+        ssize_t r = read(fd, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf);
+        if (r <= 0)
+            break;
+        n -= (int)r;
+    }
+}
+
 /* ---------------------------------------------------------------- loop */
 static void handle_signal(ws_tui *t)
 {
@@ -296,6 +338,7 @@ static void run_loop(ws_tui *t)
         }
         wtimeout(stdscr, wait_ms);
         int ch = wgetch(stdscr);
+        keys_read_at = ws_tui_now();
         int nkeys = 0;
         while (ch != ERR && !t->quit && !ws_lua_exiting(t->L)) {
             ws_tui_on_key(t, ch);
@@ -303,6 +346,7 @@ static void run_loop(ws_tui *t)
                 break;      /* draw and run between bursts; the rest waits */
             wtimeout(stdscr, 0);
             ch = wgetch(stdscr);
+            keys_read_at = ws_tui_now();
         }
         ws_tui_sync(t);     /* a console command may have closed the gpu */
         if (t->rs != WS_RS_RUNNING || t->quit || allowed == 0)
@@ -412,6 +456,9 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     /* Lua that never returns (a console loop, a stuck scenario) must not
      * hold the TUI: Ctrl-C interrupts it, SIGTERM and SIGHUP end it */
     ws_lua_interruptible(L, &got_signal);
+    static int drain_fd;
+    drain_fd = fileno(tm.in);
+    ws_lua_set_poll(L, drain_input, &drain_fd);
 
     ws_tui_lua_install(t);
     int status = 0;
@@ -437,6 +484,7 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
         status = 1;
 
     ws_lua_interruptible(L, NULL);
+    ws_lua_set_poll(L, NULL, NULL);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGHUP, &old_hup, NULL);
