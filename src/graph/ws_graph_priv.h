@@ -18,6 +18,7 @@ typedef struct ws_gsrc {
     gzFile gz;
     const unsigned char *mem;
     size_t memlen, mempos;
+    unsigned char *own_mem;   /* a gzip file read whole (freed at close) */
     z_stream zs;
     int zs_active;            /* memory input is gzip: inflating */
     int zs_done;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,32 @@ int ws_gsrc_open_file(ws_gsrc *s, const char *path, ws_error *err)
     if (ws_path_is_dir(path)) {
         ws_gsrc_close(s);
         return ws_error_set(err, WS_E_IO, "%s: is a directory", path);
+    }
+    /* A gzip file is read whole and inflated here (as memory input), so
+     * that data after its last member is an error (zlib's gzread skips it
+     * silently); anything else streams through gzread. */
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        unsigned char magic[2];
+        size_t k = fread(magic, 1, 2, f);
+        if (k == 2 && magic[0] == 0x1f && magic[1] == 0x8b && fseek(f, 0, SEEK_END) == 0) {
+            long size = ftell(f);
+            unsigned char *data = size > 0 ? malloc((size_t)size) : NULL;
+            int ok = data && fseek(f, 0, SEEK_SET) == 0 && fread(data, 1, (size_t)size, f) == (size_t)size;
+            int e = errno;
+            fclose(f);
+            if (!ok) {
+                free(data);
+                ws_gsrc_close(s);
+                return ws_error_set(err, WS_E_IO, "%s: cannot read: %s", path,
+                                    data ? strerror(e ? e : EIO) : "out of memory");
+            }
+            ws_gsrc_close(s);             /* ws_gsrc_open_mem starts over */
+            ws_gsrc_open_mem(s, data, (size_t)size, path);
+            s->own_mem = data;
+            return 0;
+        }
+        fclose(f);
     }
     errno = 0;
     s->gz = gzopen(path, "rb");
@@ -62,6 +89,7 @@ void ws_gsrc_close(ws_gsrc *s)
         gzclose(s->gz);
     if (s->zs_active)
         inflateEnd(&s->zs);
+    free(s->own_mem);
     free(s->buf);
     memset(s, 0, sizeof *s);
 }
@@ -91,8 +119,8 @@ static long long mem_inflate(ws_gsrc *s, unsigned char *dst, size_t n, ws_error 
         int r = inflate(z, Z_NO_FLUSH);
         if (r == Z_STREAM_END) {
             /* Another gzip member may follow (as gzip itself allows);
-             * anything else after a complete member is ignored, as zlib's
-             * gzread does. */
+             * anything else after a complete member is an error (gzip(1)
+             * warns of "trailing garbage"; zlib's gzread skips it). */
             size_t left = z->avail_in + (s->memlen - s->mempos);
             const unsigned char *next = z->next_in;
             if (z->avail_in == 0 && s->mempos < s->memlen)
@@ -100,6 +128,12 @@ static long long mem_inflate(ws_gsrc *s, unsigned char *dst, size_t n, ws_error 
             if (left >= 2 && next[0] == 0x1f && next[1] == 0x8b) {
                 inflateReset(z);
                 continue;
+            }
+            if (left > 0) {
+                char why[160];
+                snprintf(why, sizeof why, "%zu bytes of trailing data after the gzip stream (not gzip: "
+                         "a damaged or concatenated file?)", left);
+                return src_fail(s, err, why);
             }
             s->zs_done = 1;
             break;
