@@ -99,7 +99,19 @@ static const err_case cases[] = {
     { K(".foo 1;"), "t.ptx:9:1: unexpected directive '.foo' in a function body", 0 },
     { K("L:\nL:\nret;"), "t.ptx:10:1: duplicate label 'L' (first defined at line 9)", 0 },
     { K(".reg .b32 %r1;"), "t.ptx:9:11: redeclaration of '%r1' (first declared at line 6)", 0 },
-    { K(".reg .b32 %q<99999999>;"), "t.ptx:9:14: too many registers (99999999)", 0 },
+    { K(".reg .b32 %q<99999999>;"),
+      "t.ptx:9:14: too many registers in function 'k': declaring 99999999 registers for %q would give it "
+      "100000007, more than the 524288 a function may have", 0 },
+    { K(".reg .pred %q<524287>;"),
+      "t.ptx:9:15: too many registers in function 'k': declaring 524287 predicates for %q would give it "
+      "524289, more than the 524288 a function may have", 0 },
+    /* the module's cap: a small declaration crosses it after big ones in
+     * earlier functions; the error says so (issue #38) */
+    { HEAD ".func a()\n{\n.reg .b32 %r<524288>;\nret;\n}\n.func b()\n{\n.reg .b32 %r<524280>;\n.reg .b32 %q;\nret;\n}\n"
+           ".entry k()\n{\n.reg .b32 %s<5>;\n.reg .b32 %x<83>;\nret;\n}\n",
+      "t.ptx:18:14: too many registers in the module: declaring 83 registers for %x in function 'k' would bring "
+      "the module to 1048657, more than the 1048576 all its functions may have together (1048569 declared by "
+      "earlier functions, 5 so far by 'k')", 0 },
     { K(".reg .v2 .b32 %v;"), "t.ptx:9:6: unsupported register declaration (vector or aligned registers)",
       WS_E_UNSUPPORTED },
     { K("/* never closed"), "t.ptx:9:1: unterminated comment", 0 },

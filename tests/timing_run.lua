@@ -125,6 +125,38 @@ T.raises(function() gpu4:launch(k, { grid = 1, block = 64 }, out) end, "deadlock
 local ok, msg = pcall(gpu4.launch, gpu4, k, { grid = 1, block = 64 }, out)
 T.ok(not ok and msg:find("waits at a barrier") and msg:find("PTX line"), "the diagnosis names the barrier wait and the PTX line")
 T.ok(not ok and msg:find("nothing made progress for 5001 cycles") ~= nil, "after run.deadlock cycles: " .. tostring(msg):match("[^\n]*"))
+-- Warps of a CTA waiting at different barriers (bar.sync 0 and bar.sync 1):
+-- the diagnosis says which warps wait at which barrier id and that the ids
+-- differ, as the functional engine's does (issue #38).
+do
+  local two = gpu4:load_ptx_text([[
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry two_bars()
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<3>;
+	mov.u32 	%r1, %tid.x;
+	setp.lt.u32 	%p1, %r1, 64;
+	@%p1 bra 	LOW;
+	bar.sync 	1;
+	bra.uni 	DONE;
+LOW:
+	bar.sync 	0;
+DONE:
+	ret;
+}
+]], "two_bars.ptx"):kernel("two_bars")
+  local okt, msgt = pcall(gpu4.launch, gpu4, two, { grid = 1, block = 128 })
+  T.ok(not okt and msgt:find("deadlock", 1, true) ~= nil, "bar.sync 0 and bar.sync 1 in one CTA deadlock")
+  T.ok(not okt and msgt:find("CTA %(0,0,0%) warps 0%-1, pc %d+ %(PTX line %d+%) in two_bars: wait at a barrier %(barrier id 0%)") ~= nil,
+       "warps 0-1 wait at barrier id 0: " .. tostring(msgt))
+  T.ok(not okt and msgt:find("CTA %(0,0,0%) warps 2%-3, pc %d+ %(PTX line %d+%) in two_bars: wait at a barrier %(barrier id 1%)") ~= nil,
+       "warps 2-3 wait at barrier id 1")
+  T.ok(not okt and msgt:find("the CTA's warps wait at different barrier ids (2 at barrier 0, 2 at barrier 1), so none of them can complete", 1, true) ~= nil,
+       "and the diagnosis says the barrier ids differ")
+end
 -- Warps that exit complete a barrier the others wait at (the CTA's live
 -- threads drop): the waiting warp goes on, as in the functional engine.
 for _, preset in ipairs{ "gtx480", "g80-mtp", "fermi-thesis", "gtx980", "v100" } do
@@ -165,7 +197,8 @@ do
   end)
   local okd, msgd = pcall(gpu4.launch, gpu4, k, { grid = 90, block = 256 }, big)
   T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line %d+%) " ..
-       "in split_barrier: wait at a barrier: 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere\n") ~= nil,
+       "in split_barrier: wait at a barrier %(barrier id 1%): 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere; " ..
+       "the CTA's warps wait at different barrier ids %(4 at barrier 1, 4 at barrier 2%), so none of them can complete\n") ~= nil,
        "the even warps of SM 0's first CTA in one line: " .. tostring(msgd):match("\n([^\n]*)"))
   T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")

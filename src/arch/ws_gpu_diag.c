@@ -112,8 +112,18 @@ static void describe(sbuf *b, const ws_sm *sm, const ws_slot *s)
     }
 }
 
+/* The barrier id slot s waits at (UINT32_MAX when the functional engine
+ * has already released it and the timing model has yet to wake it). */
+static uint32_t barrier_id(const ws_slot *s)
+{
+    uint32_t id;
+    return ws_warp_barrier(s->w, &id) ? id : UINT32_MAX;
+}
+
 /* The warps of CTA record cr at a barrier, one line for those at the same
- * pc (*shown lines so far, at most `cap`); the first warp listed goes to
+ * pc and barrier id (*shown lines so far, at most `cap`); when they wait
+ * at different barrier ids (none of which can then complete) each line
+ * says so and how many wait at each id.  The first warp listed goes to
  * g's diag_sm and diag_slot when they have none yet.  Returns the warps
  * listed. */
 static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_ctarec *cr, uint32_t *shown,
@@ -121,19 +131,26 @@ static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_c
 {
     uint32_t listed = 0;
     uint32_t at = 0, ex = 0;
+    uint32_t per_id[17] = { 0 };    /* warps at barrier id 0..15; [16]: released, not yet woken */
+    uint32_t nids = 0;
     for (uint32_t k = 0; k < cr->nwarps; k++) {
         const ws_slot *o = &sm->slots[cr->slots[k]];
         if (!o->w || o->exited) ex++;
-        else if (at_barrier(o)) at++;
+        else if (at_barrier(o)) {
+            at++;
+            uint32_t id = barrier_id(o);
+            uint32_t x = id < 16 ? id : 16;
+            if (per_id[x]++ == 0 && x < 16) nids++;
+        }
     }
     bool done[64] = { false };      /* (a CTA has at most 64 warps: ws_sm_add_cta) */
     for (uint32_t k = 0; k < cr->nwarps && *shown < cap; k++) {
         const ws_slot *s = &sm->slots[cr->slots[k]];
         if (done[k] || !s->w || !at_barrier(s)) continue;
-        uint32_t slots[64], warps[64], n = 0, pc = ws_warp_pc(s->w);
+        uint32_t slots[64], warps[64], n = 0, pc = ws_warp_pc(s->w), id = barrier_id(s);
         for (uint32_t q = k; q < cr->nwarps; q++) {
             const ws_slot *o = &sm->slots[cr->slots[q]];
-            if (done[q] || !o->w || !at_barrier(o) || ws_warp_pc(o->w) != pc) continue;
+            if (done[q] || !o->w || !at_barrier(o) || ws_warp_pc(o->w) != pc || barrier_id(o) != id) continue;
             done[q] = true;
             slots[n] = cr->slots[q];
             warps[n++] = ws_warp_index(o->w);
@@ -150,9 +167,18 @@ static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_c
         sb_ranges(b, slots, n);
         sb_printf(b, ": CTA (%u,%u,%u) warp%s ", cta[0], cta[1], cta[2], n > 1 ? "s" : "");
         sb_ranges(b, warps, n);
-        sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier: %u of the CTA's %u warps are at a barrier, "
-                  "%u exited, %u elsewhere\n", pc, ws_warp_line(s->w), ws_warp_func(s->w)->name,
-                  n > 1 ? "wait" : "waits", at, cr->nwarps, ex, cr->nwarps - at - ex);
+        sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier", pc, ws_warp_line(s->w),
+                  ws_warp_func(s->w)->name, n > 1 ? "wait" : "waits");
+        if (id != UINT32_MAX) sb_printf(b, " (barrier id %u)", id);
+        sb_printf(b, ": %u of the CTA's %u warps are at a barrier, %u exited, %u elsewhere", at, cr->nwarps, ex,
+                  cr->nwarps - at - ex);
+        if (nids > 1) {
+            sb_printf(b, "; the CTA's warps wait at different barrier ids (");
+            for (uint32_t x = 0, m = 0; x < 16; x++)
+                if (per_id[x]) sb_printf(b, "%s%u at barrier %u", m++ ? ", " : "", per_id[x], x);
+            sb_printf(b, "), so none of them can complete");
+        }
+        sb_printf(b, "\n");
         ++*shown;
         listed += n;
     }

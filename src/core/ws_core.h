@@ -461,6 +461,8 @@ uint32_t ws_warp_line(const ws_warp *w);            /* its PTX line (0 if exited
 uint32_t ws_warp_active(const ws_warp *w);          /* lanes that run the next instruction */
 uint32_t ws_warp_live(const ws_warp *w);            /* lanes not exited */
 uint64_t ws_warp_insns(const ws_warp *w);           /* instructions executed */
+/* The barrier a warp waits at: true and *id when it is WS_WARP_BARRIER. */
+bool ws_warp_barrier(const ws_warp *w, uint32_t *id);
 /* A hash of everything a warp's future depends on besides memory: pc,
  * masks, status, SIMT stack, call frames, registers and predicates (not its
  * instruction count).  Two equal hashes at different times, with no memory

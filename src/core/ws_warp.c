@@ -247,6 +247,13 @@ uint32_t ws_warp_pc(const ws_warp *w) { return w->pc; }
 uint32_t ws_warp_active(const ws_warp *w) { return w->status == WS_WARP_EXITED ? 0 : w->active; }
 uint32_t ws_warp_live(const ws_warp *w) { return w->live; }
 uint64_t ws_warp_insns(const ws_warp *w) { return w->ninsn; }
+bool ws_warp_barrier(const ws_warp *w, uint32_t *id)
+{
+    if (w->status != WS_WARP_BARRIER)
+        return false;
+    *id = w->bar_id;
+    return true;
+}
 
 /* FNV-1a over n bytes, continuing from h. */
 static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)

@@ -281,6 +281,40 @@ void ws_ptx_parse_var_decl(ws_ptx_parser *p, ws_ptx_space sp, bool is_extern, si
     ws_ptx_expect(p, ';', "the declaration");
 }
 
+/* The caps on registers: a function may have WS_PTX_MAX_REGS_PER_FUNC
+ * registers (and as many predicates), the whole module
+ * WS_PTX_MAX_REGS_PER_MODULE of both kinds, all functions together.  The
+ * declaration of n registers at token `at` (name at name_tok) in function f
+ * must keep to them; the error says which cap, in which function, and how
+ * the module got there (what earlier functions declared), since the
+ * declaration that crosses the module's cap is often a small one. */
+static void check_reg_caps(ws_ptx_parser *p, const ws_ptx_func *f, bool pred, size_t at, size_t name_tok,
+                           uint64_t n)
+{
+    const ws_ptx_tok *t = ws_ptx_tok_at(p, name_tok);
+    int nl = (int)t->len;
+    const char *nm = p->src + t->off;
+    const char *kind = pred ? "predicate" : "register";
+    uint64_t have = pred ? f->npreds : f->nregs;
+    if (n > WS_PTX_MAX_REGS_PER_FUNC || have + n > WS_PTX_MAX_REGS_PER_FUNC)
+        ws_ptx_fail_at(p, at,
+                       "too many registers in function '%s': declaring %llu %s%s for %.*s would give it %llu, "
+                       "more than the %u a function may have",
+                       f->name, (unsigned long long)n, kind, n == 1 ? "" : "s", nl, nm,
+                       (unsigned long long)(have + n), WS_PTX_MAX_REGS_PER_FUNC);
+    if (p->total_regs + n > WS_PTX_MAX_REGS_PER_MODULE) {
+        uint64_t here = (uint64_t)f->nregs + f->npreds;
+        uint64_t before = p->total_regs >= here ? p->total_regs - here : 0;
+        ws_ptx_fail_at(p, at,
+                       "too many registers in the module: declaring %llu %s%s for %.*s in function '%s' would bring "
+                       "the module to %llu, more than the %u all its functions may have together (%llu declared "
+                       "by earlier functions, %llu so far by '%s')",
+                       (unsigned long long)n, kind, n == 1 ? "" : "s", nl, nm, f->name,
+                       (unsigned long long)(p->total_regs + n), WS_PTX_MAX_REGS_PER_MODULE,
+                       (unsigned long long)before, (unsigned long long)here, f->name);
+    }
+}
+
 /* .reg .TYPE %r<N>, name, ...; */
 void ws_ptx_parse_reg_decl(ws_ptx_parser *p, size_t kw)
 {
@@ -295,17 +329,17 @@ void ws_ptx_parse_reg_decl(ws_ptx_parser *p, size_t kw)
     for (;;) {
         size_t name_tok = ws_ptx_expect_ident(p, "a register name");
         uint64_t count = 0;
+        size_t at = name_tok;
         if (ws_ptx_accept(p, '<')) {
-            size_t at = p->pos;
+            at = p->pos;
             count = ws_ptx_expect_uint(p, "a register count");
-            if (count > WS_PTX_MAX_REGS_PER_FUNC || (pred ? f->npreds : f->nregs) + count > WS_PTX_MAX_REGS_PER_FUNC ||
-                p->total_regs + count > WS_PTX_MAX_REGS_PER_MODULE)
-                ws_ptx_fail_at(p, at, "too many registers (%llu)", (unsigned long long)count);
-            p->total_regs += count;
-            ws_ptx_expect(p, '>', "the register count");
         }
         const ws_ptx_tok *t = ws_ptx_tok_at(p, name_tok);
         uint64_t n = count ? count : 1;
+        check_reg_caps(p, f, pred, at, name_tok, n);
+        p->total_regs += n;
+        if (count)
+            ws_ptx_expect(p, '>', "the register count");
         for (uint64_t k = 0; k < n; k++) {
             char *name;
             if (count) {

@@ -70,7 +70,7 @@ typedef struct ws_ptx_parser {
     ws_ptx_names labels;
     ws_ptx_fixup *fixups; size_t nfixups, cap_fixups;
     uint32_t loc_line, loc_file;     /* last .loc */
-    uint64_t total_regs;             /* registers declared with <N> in the module */
+    uint64_t total_regs;             /* registers and predicates declared in the module */
     /* Temporaries reused across declarations (never own heap strings) */
     struct ws_ptx_pdesc *pdesc; size_t npdesc, cap_pdesc;
     struct ws_ptx_ival *ivals; size_t nivals, cap_ivals;
