@@ -35,7 +35,8 @@ fi
 # the console keeps all of it: 64 lines after the error's first line
 keys "n = 0; for _ in gpu:diagnosis():gmatch('\\n') do n = n + 1 end; print('lines', n)" Enter
 expect '^lines 65' "gpu:diagnosis() in the console: 64 warp lines and the count of the others"
-keys PPage PPage PPage PPage PPage PPage PPage PPage
+# (the diagnosis lines wrap: each warp group also names its barrier id since #38)
+keys PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage PPage
 expect "^deadlock in kernel 'split_barrier' at cycle [0-9]+: nothing made progress for 2001 cycles" \
        "PgUp shows the error's first line above the diagnosis"
 keys Tab
