@@ -108,9 +108,15 @@ function M.register_bound(gpu, threads, blocks_per_core)
   return regs // (blocks_per_core * warps * 32)
 end
 
+-- Threads of a block given as a number or { x, y, z }.
+local function block_threads(block)
+  if type(block) == "table" then return (block[1] or 1) * (block[2] or 1) * (block[3] or 1) end
+  return block
+end
+
 function M.shape(gpu, kernel, grid, block, blocks_per_core)
   local sh = { grid = grid, block = block }
-  local threads = type(block) == "table" and (block[1] or 1) * (block[2] or 1) * (block[3] or 1) or block
+  local threads = block_threads(block)
   local bound = gpu.mode == "timing" and M.register_bound(gpu, threads, blocks_per_core)
   if bound and bound >= 1 and (kernel.regs or 0) > bound then sh.regs = math.min(bound, 255) end
   local smem = blocks_per_core and gpu.mode == "timing" and smem_bytes(gpu)
@@ -132,7 +138,7 @@ function M.occupancy(gpu, k, block, sh)
     return tonumber(v)
   end
   local lim = {}
-  if type(block) == "table" then block = (block[1] or 1) * (block[2] or 1) * (block[3] or 1) end
+  block = block_threads(block)
   local warps = (block + 31) // 32
   lim.ctas = opt("sm.ctas")
   local thr = opt("sm.threads")

@@ -428,4 +428,7 @@ function M.ratio(a, b)
 end
 
 M.json = json
+-- write_atomic(path, text): path gets text whole or not at all (a temporary
+-- file renamed over it); raises a message naming path on failure.
+M.write_atomic = write_atomic
 return M

@@ -34,6 +34,7 @@
 --       #holds gives "N of M", how many of ID's claims hold.
 local ws = require "warpscope"
 local json = require "warpscope.json"
+local E = require "warpscope.experiment"
 
 local usage = "usage: tables.lua [--check] [--import DIR] [--results DIR] [--root DIR] [FILE.md ...]"
 
@@ -70,22 +71,7 @@ local function read(path)
   return s
 end
 
-local function write_atomic(path, text)
-  local tmp = path .. ".tmp"
-  local f, err = io.open(tmp, "wb")
-  if not f then error(("cannot write %s: %s"):format(path, err), 0) end
-  local ok, werr = f:write(text)
-  local cok, cerr = f:close()
-  if not ok or not cok then
-    os.remove(tmp)
-    error(("cannot write %s: %s"):format(path, tostring(werr or cerr)), 0)
-  end
-  local rok, rerr = os.rename(tmp, path)
-  if not rok then
-    os.remove(tmp)
-    error(("cannot write %s: %s"):format(path, rerr), 0)
-  end
-end
+local write_atomic = E.write_atomic
 
 local function list_dir(dir, suffix)
   local p = io.popen(("ls -1 '%s' 2>/dev/null"):format(dir:gsub("'", "'\\''")))
