@@ -5,7 +5,10 @@
 
 #include "util/ws_util.h"
 
+#include <math.h>
+
 #include <stdlib.h>
+#include <string.h>
 
 int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, size_t n,
                     ws_error *err)
@@ -16,11 +19,10 @@ int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, si
     size_t *ser = ws_xcalloc(n ? n : 1, sizeof *ser);
     for (size_t i = 0; i < n; i++) {
         long k = ws_stats_find(s, names[i]);
-        if (k < 0 || s->st[k].derived) {
+        if (k < 0) {
             free(ser);
-            return ws_error_set(err, WS_E_RANGE, "time series: '%s' is not a registered counter%s",
-                                names[i] ? names[i] : "(null)",
-                                k >= 0 ? " (derived values cannot be sampled)" : "");
+            return ws_error_set(err, WS_E_RANGE, "time series: '%s' is not a registered statistic",
+                                names[i] ? names[i] : "(null)");
         }
         ser[i] = (size_t)k;
     }
@@ -38,8 +40,15 @@ static void record(ws_stats *s, uint64_t cycle)
     WS_GROW(s->samples, s->cap_samples, (s->nsamples + 1) * w);
     uint64_t *row = s->samples + s->nsamples * w;
     row[0] = cycle;
-    for (size_t i = 0; i < s->nser; i++)
-        row[1 + i] = ws_stats_counter_total(&s->st[s->ser[i]]);
+    for (size_t i = 0; i < s->nser; i++) {
+        const ws_stat *st = &s->st[s->ser[i]];
+        if (st->derived) {
+            double v = ws_stats_eval(s, NULL, s->ser[i], -1);
+            memcpy(&row[1 + i], &v, sizeof v);
+        } else {
+            row[1 + i] = ws_stats_counter_total(st);
+        }
+    }
     s->nsamples++;
 }
 
@@ -78,4 +87,24 @@ uint64_t ws_stats_sample_value(const ws_stats *s, size_t i, size_t col)
     if (i >= s->nsamples || col >= s->nser)
         return 0;
     return s->samples[i * (s->nser + 1) + 1 + col];
+}
+
+double ws_stats_sample_real(const ws_stats *s, size_t i, size_t col)
+{
+    if (i >= s->nsamples || col >= s->nser)
+        return NAN;
+    uint64_t v = s->samples[i * (s->nser + 1) + 1 + col];
+    if (!s->st[s->ser[col]].derived)
+        return (double)v;
+    double d;
+    memcpy(&d, &v, sizeof d);
+    return d;
+}
+
+long ws_stats_series_col(const ws_stats *s, const char *name)
+{
+    for (size_t c = 0; c < s->nser; c++)
+        if (!strcmp(s->st[s->ser[c]].name, name))
+            return (long)c;
+    return -1;
 }

@@ -163,6 +163,16 @@ void ws_stats_derived(ws_stats *s, const char *name, const char *desc, const cha
     st->fn = fn;
 }
 
+void ws_stats_derived_ctx(ws_stats *s, const char *name, const char *desc, const char *scope,
+                          size_t count, ws_stats_derive_ufn fn, void *user)
+{
+    ws_stat *st = add(s, name, desc, scope);
+    st->derived = true;
+    st->count = count;
+    st->ufn = fn;
+    st->user = user;
+}
+
 uint64_t ws_stats_counter_value(const ws_stat *st, size_t instance)
 {
     return *(const uint64_t *)((const char *)st->ptr + instance * st->stride);
@@ -212,6 +222,12 @@ static double eval(const eval_ctx *c, size_t k, int instance);
 static double getter(void *gctx, const char *name, int instance)
 {
     const eval_ctx *c = gctx;
+    if (name && name[0] == '@') {
+        if (!c->l) return NAN;
+        if (!strcmp(name, "@start")) return (double)c->l->start;
+        if (!strcmp(name, "@end")) return (double)c->l->end;
+        return NAN;
+    }
     long k = ws_stats_find(c->s, name);
     if (k < 0 || c->depth >= 16)      /* unknown, or derived values in a cycle */
         return NAN;
@@ -233,6 +249,8 @@ static double eval(const eval_ctx *c, size_t k, int instance)
     if (st->derived) {
         if (instance >= 0 && (size_t)instance >= st->count)
             return NAN;
+        if (st->ufn)
+            return st->ufn(getter, (void *)c, instance < 0 ? -1 : instance, st->user);
         return st->fn(getter, (void *)c, instance < 0 ? -1 : instance);
     }
     if (instance >= 0) {

@@ -50,6 +50,13 @@ typedef double (*ws_stats_getter)(void *gctx, const char *name, int instance);
 typedef double (*ws_stats_derive_fn)(ws_stats_getter get, void *gctx, int instance);
 void ws_stats_derived(ws_stats *s, const char *name, const char *desc, const char *scope,
                       size_t count, ws_stats_derive_fn fn);
+/* The same with a context pointer handed to fn (it must outlive the
+ * registry's use).  Besides the statistics, `get` answers two names: "@start"
+ * and "@end", the first and end cycle of the launch being evaluated (NAN
+ * when evaluating the current totals). */
+typedef double (*ws_stats_derive_ufn)(ws_stats_getter get, void *gctx, int instance, void *user);
+void ws_stats_derived_ctx(ws_stats *s, const char *name, const char *desc, const char *scope,
+                          size_t count, ws_stats_derive_ufn fn, void *user);
 
 /* Current value of a counter (sum over instances when instance < 0), or of
  * a derived value; NAN for an unknown name or instance. */
@@ -107,9 +114,9 @@ double ws_stats_launch_get(const ws_stats *s, size_t i, const char *name, int in
 /* Kernel name of launch i and its first / end cycle (NULL if no such launch). */
 const char *ws_stats_launch_kernel(const ws_stats *s, size_t i, uint64_t *start, uint64_t *end);
 
-/* Time series: sample every `interval` cycles the named counters (totals).
- * interval 0 turns sampling off.  Names must be registered counters (not
- * derived values).  Samples are taken at cycles interval, 2*interval, ...;
+/* Time series: sample every `interval` cycles the named counters (totals)
+ * and derived values (over the totals, as doubles).  interval 0 turns
+ * sampling off.  Names must be registered.  Samples are taken at cycles interval, 2*interval, ...;
  * a sample at cycle p holds the counters' cumulative totals as they are
  * when ws_stats_sample is called with a cycle >= p. */
 int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, size_t n,
@@ -124,6 +131,10 @@ size_t ws_stats_nsamples(const ws_stats *s);
 /* Sample i: its cycle, and the value of series column col (0..n-1). */
 uint64_t ws_stats_sample_cycle(const ws_stats *s, size_t i);
 uint64_t ws_stats_sample_value(const ws_stats *s, size_t i, size_t col);
+/* The same as a double (a derived column's value, or a counter's). */
+double ws_stats_sample_real(const ws_stats *s, size_t i, size_t col);
+/* Column of the series holding `name`, or -1. */
+long ws_stats_series_col(const ws_stats *s, const char *name);
 
 /* Writers.  `config_json` is a JSON object text with the configuration;
  * meta: version and seed.  They return -1 with err on an I/O error; files

@@ -12,6 +12,8 @@ typedef struct ws_stat {
     size_t count, stride;
     size_t off;                     /* counter: first slot in snapshot arrays */
     ws_stats_derive_fn fn;          /* derived */
+    ws_stats_derive_ufn ufn;        /* derived with a context (fn NULL) */
+    void *user;
 } ws_stat;
 
 #define WS_STATS_CHUNK 64           /* table rows per allocation block */
@@ -60,7 +62,8 @@ struct ws_stats {
     uint64_t interval, next;
     size_t *ser;                    /* indices into st */
     size_t nser;
-    uint64_t *samples;              /* per sample: cycle, then nser values */
+    uint64_t *samples;              /* per sample: cycle, then nser values (a
+                                     * derived column holds a double's bits) */
     size_t nsamples, cap_samples;
 };
 

@@ -179,8 +179,13 @@ static void put_series(ws_json *j, const ws_stats *s)
     for (size_t i = 0; i < s->nsamples; i++) {
         const uint64_t *row = s->samples + i * (s->nser + 1);
         ws_json_array(j, true);
-        for (size_t c = 0; c <= s->nser; c++)
-            ws_json_u64(j, row[c]);
+        ws_json_u64(j, row[0]);
+        for (size_t c = 0; c < s->nser; c++) {
+            if (s->st[s->ser[c]].derived)
+                ws_json_double(j, ws_stats_sample_real(s, i, c));
+            else
+                ws_json_u64(j, row[c + 1]);
+        }
         ws_json_end(j);
     }
     ws_json_end(j);
@@ -273,9 +278,17 @@ char *ws_stats_csv_text(const ws_stats *s)
     sb_put(&sb, "\n");
     for (size_t i = 0; i < s->nsamples; i++) {
         const uint64_t *row = s->samples + i * (s->nser + 1);
-        char num[32];
+        char num[40];
         for (size_t c = 0; c <= s->nser; c++) {
-            snprintf(num, sizeof num, "%s%" PRIu64, c ? "," : "", row[c]);
+            if (c && s->st[s->ser[c - 1]].derived) {
+                double v = ws_stats_sample_real(s, i, c - 1);
+                if (isfinite(v))
+                    snprintf(num, sizeof num, ",%.9g", v);
+                else
+                    snprintf(num, sizeof num, ",");
+            } else {
+                snprintf(num, sizeof num, "%s%" PRIu64, c ? "," : "", row[c]);
+            }
             sb_put(&sb, num);
         }
         sb_put(&sb, "\n");
