@@ -62,6 +62,16 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
     g->mem = ws_memsys_create(o, g->cfg.nsms, &g->pool, err);
     if (!g->mem)
         goto fail;
+    ws_energy_machine em = {
+        .core_mhz = (double)ws_opts_uint(o, "clock.core"),
+        .nsms = g->cfg.nsms,
+        .nslices = ws_memsys_nslices(g->mem),
+        .nchannels = ws_memsys_nchannels(g->mem),
+    };
+    ws_pfeng_table_geometry(g->sms[0].pfe, &em.pf_table_bytes, &em.pf_entry_bits);
+    g->energy = ws_energy_new(o, &em, err);
+    if (!g->energy && err->code)
+        goto fail;
     g->stats = ws_stats_new();
     ws_gpu_stats_register(g);
     return g;
@@ -86,6 +96,7 @@ void ws_gpu_free(ws_gpu *g)
     free(g->sm_wake);
     ws_memsys_free(g->mem);
     ws_stats_free(g->stats);
+    ws_energy_free(g->energy);
     ws_gpu_stats_free(g);
     ws_tfunc_free_all(g);
     for (size_t i = 0; i < g->ntl; i++) free(g->tl[i].c);
@@ -105,6 +116,7 @@ const ws_opts *ws_gpu_opts(const ws_gpu *g) { return g->opts; }
 uint64_t ws_gpu_cycle(const ws_gpu *g) { return g->now; }
 uint64_t ws_gpu_seed(const ws_gpu *g) { return g->seed; }
 ws_stats *ws_gpu_stats(ws_gpu *g) { return g->stats; }
+const ws_energy *ws_gpu_energy(const ws_gpu *g) { return g->energy; }
 uint32_t ws_gpu_nsms(const ws_gpu *g) { return g->cfg.nsms; }
 uint32_t ws_gpu_warp_slots(const ws_gpu *g) { return g->cfg.slots; }
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm) { return sm < g->cfg.nsms ? g->sms[sm].l1d : NULL; }

@@ -83,6 +83,9 @@ const ws_opts *ws_gpu_opts(const ws_gpu *g);
 uint64_t ws_gpu_cycle(const ws_gpu *g);
 uint64_t ws_gpu_seed(const ws_gpu *g);
 ws_stats *ws_gpu_stats(ws_gpu *g);
+/* The energy model (ws_energy.h), NULL when energy.table is none. */
+struct ws_energy;
+const struct ws_energy *ws_gpu_energy(const ws_gpu *g);
 
 /* Run a kernel to completion (begin + run + end). */
 int ws_gpu_launch(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args,

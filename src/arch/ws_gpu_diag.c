@@ -280,4 +280,5 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
     }
     fprintf(f, "\nMTAML %.0f cycles vs measured average memory latency %.0f cycles\n",
             ws_stats_get(g->stats, "mtaml_cycles", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
+    ws_energy_print_summary(g->energy, g->stats, f);
 }

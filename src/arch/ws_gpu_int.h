@@ -3,6 +3,7 @@
 #ifndef WS_GPU_INT_H
 #define WS_GPU_INT_H
 
+#include "arch/ws_energy.h"
 #include "arch/ws_gpu.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_sm.h"
@@ -75,6 +76,7 @@ struct ws_gpu {
     ws_memsys *mem;
     ws_mreq_pool pool;
     ws_stats *stats;
+    ws_energy *energy;          /* NULL: energy.table=none */
     ws_tfunc **tf;
     size_t ntf, captf;
     /* launch */

@@ -486,12 +486,21 @@ void ws_gpu_stats_register(ws_gpu *g)
                      &m->insn_cycles, 1, 0);
     ws_stats_derived(s, "mtaml_cycles", "MTAML in cycles: mtaml x 32/sm.simd (to compare with mem.avg_latency)", "",
                      1, d_mtaml_cycles);
+    if (g->energy)
+        ws_energy_register(g->energy, s);
     if (g->cfg.stats_interval) {
-        static const char *const series[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
-                                              "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",
-                                              "pf.issued", "pf.useful", "pf.late", "pf.early", "pf.transitions" };
+        static const char *const base[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
+                                            "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",
+                                            "pf.issued", "pf.useful", "pf.late", "pf.early", "pf.transitions" };
+        const char *series[sizeof base / sizeof *base + WS_EN_COUNT + 1];
+        size_t nb = sizeof base / sizeof *base, ne = 0;
+        memcpy(series, base, sizeof base);
+        if (g->energy) {
+            const char *const *en = ws_energy_series_names(&ne);
+            memcpy(series + nb, en, ne * sizeof *en);
+        }
         ws_error err;
-        ws_stats_series(s, g->cfg.stats_interval, series, sizeof series / sizeof *series, &err);
+        ws_stats_series(s, g->cfg.stats_interval, series, nb + ne, &err);
     }
 }
 

@@ -25,6 +25,18 @@
     { n, WS_OPT_ENUM, d, 0, 0, 0, 0, choices, "", help, src }
 #define D(n, d, lo, hi, help, src) \
     { n, WS_OPT_DOUBLE, d, 0, 0, lo, hi, NULL, "", help, src }
+#define DU(n, d, lo, hi, unit, help, src) \
+    { n, WS_OPT_DOUBLE, d, 0, 0, lo, hi, NULL, unit, help, src }
+/* Energies (pJ) and powers (W) of the energy model (ws_energy.c), for a 40 nm
+ * Fermi.  The per-access figures are built from two published 40 nm numbers
+ * (Keckler et al., "GPUs and the Future of Parallel Computing", IEEE Micro
+ * 31(5), 2011, Table 1): a 64-bit read of an 8 KB SRAM costs 14 pJ, and a
+ * wire 240 fJ per bit per mm per transition (256 bits over 10 mm: 310 pJ at
+ * half the bits switching).  SRAM rule: E(w bits from an S-byte array) =
+ * 14 pJ x w/64 x sqrt(S / 8 KB) (bit- and word-line length grow as the
+ * square root of the array, the usual CACTI-style scaling). */
+#define PJ(n, d, help, src) DU(n, d, 0.0, 1e9, "pJ", help, src)
+#define WATT(n, d, help, src) DU(n, d, 0.0, 1e4, "W", help, src)
 #define T(n, d, help, src) \
     { n, WS_OPT_STRING, d, 0, 0, 0, 0, NULL, "", help, src }
 /* Latencies and initiation intervals in GPGPU-Sim's order ADD,MAX,MUL,MAD,DIV(,SHFL). */
@@ -120,6 +132,125 @@ const ws_opt_def ws_opts_table[] = {
     TIM("dram.tRTPL", "2", 0, "read to precharge within a bank group", "RTPL=2"),
     TIM("dram.tWL", "4", 0, "write latency", "WL=4"),
     TIM("dram.tWR", "12", 0, "write recovery: last write data to precharge", "WR=12"),
+    PJ("energy.cmem.hit", "9",
+        "constant cache: energy of a warp instruction's lookup that hits (tags and a 32-bit broadcast word)",
+        "[derived] SRAM rule: 32 bits of the 8 KB array 7 pJ + energy.cmem.miss"),
+    PJ("energy.cmem.miss", "2",
+        "constant cache: energy of a lookup that misses (tags only; the fill is charged to L2 and the interconnect)",
+        "[derived] SRAM rule: 2 tags of 25 bits from the 400 B tag array (128 lines)"),
+    PJ("energy.dram.act", "1600",
+        "DRAM: energy of a row activation",
+        "[estimate] a GDDR5 2 KB page: 16384 bits x ~0.1 pJ of bit-line and sense-amplifier energy per bit; "
+        "no published figure for this device"),
+    PJ("energy.dram.pre", "500",
+        "DRAM: energy of a precharge",
+        "[estimate] about a third of an activation (bit-line equalisation); no published figure for this device"),
+    PJ("energy.dram.rd", "7168",
+        "DRAM: energy of a read burst (core access, I/O and termination) of dram.bus_bytes x dram.burst bytes",
+        "[derived] 64 B x 8 bits x 14 pJ/bit, GDDR5's access and I/O energy per bit "
+        "(O'Connor et al., Fine-Grained DRAM, MICRO 2017)"),
+    PJ("energy.dram.ref", "51200",
+        "DRAM: energy of one refresh command of a channel (refreshes are charged, not simulated: they take no "
+        "time in the timing model)",
+        "[estimate] a REF activates one row in each of 16 banks of both devices: 32 x energy.dram.act"),
+    DU("energy.dram.trefi", "3900", 1.0, 1e9, "ns",
+        "DRAM: average refresh interval (one refresh command per channel every trefi)",
+        "[ext] 8192 refreshes per 32 ms (GDDR5 devices of the H5GQ1H24AFR generation)"),
+    PJ("energy.dram.wr", "7168",
+        "DRAM: energy of a write burst",
+        "[derived] as energy.dram.rd (GDDR5 writes move the same bits over the same I/O)"),
+    PJ("energy.icnt.flit", "388",
+        "interconnect: energy of one flit crossing one hop (the crossbar is one hop), request and reply networks",
+        "[derived] a 40 B flit over ~10 mm of wire: 310 pJ x 320/256 (Keckler et al. 2011)"),
+    PJ("energy.insn.base", "490",
+        "SM: energy of every warp instruction issued, besides its lanes and registers (decode, scheduling, "
+        "scoreboard, pipeline latches)",
+        "[estimate] 32 lanes x 64 bits of pipeline state moved ~1 mm: 2048 x 0.24 pJ (Keckler et al. 2011 wire "
+        "energy); GPUWattch fits this part with measured scaling factors instead"),
+    PJ("energy.insn.branch", "1",
+        "SM: energy per active lane of a control instruction (branch, call, return, barrier, vote)",
+        "[estimate] a predicate and PC compare per lane"),
+    PJ("energy.insn.fp32", "12.5",
+        "SM: energy per active lane of a single-precision instruction",
+        "[derived] a quarter of a DFMA's 50 pJ (Keckler et al. 2011): the multiplier array shrinks with "
+        "(24/53)^2"),
+    PJ("energy.insn.fp64", "50",
+        "SM: energy per active lane of a double-precision instruction",
+        "[ext] a DFMA at 40 nm: 50 pJ (Keckler et al. 2011, Table 1)"),
+    PJ("energy.insn.int", "3",
+        "SM: energy per active lane of an integer instruction",
+        "[estimate] a 32-bit add or logic operation, a quarter of energy.insn.fp32"),
+    PJ("energy.insn.ldst", "3",
+        "SM: energy per active lane of a memory instruction (address generation; the data movement is charged "
+        "to the caches, shared memory, interconnect and DRAM)",
+        "[estimate] a 32-bit address add per lane, as energy.insn.int"),
+    PJ("energy.insn.sfu", "50",
+        "SM: energy per active lane of a special-function instruction (sin, cos, ex2, lg2, rcp, rsqrt, sqrt)",
+        "[estimate] a table lookup and quadratic interpolation: about four FP32 multiply-adds"),
+    PJ("energy.l1d.fill", "235",
+        "L1D: energy of a line fill (128 B written)",
+        "[derived] the 64 KB L1/shared array in 32 banks of 2 KB: 32 x 3.5 pJ (SRAM rule, 32 bits of 2 KB) + "
+        "1024 bits over 1 mm at half activity 123 pJ"),
+    PJ("energy.l1d.hit", "241",
+        "L1D: energy of a lookup that hits (tags and a 128 B line read)",
+        "[derived] energy.l1d.fill + energy.l1d.miss"),
+    PJ("energy.l1d.miss", "6",
+        "L1D: energy of a lookup that misses or joins a miss in flight (tags only)",
+        "[derived] SRAM rule: 4 tags of 25 bits from the 400 B tag array (128 lines of 16 KB)"),
+    PJ("energy.l1i.fill", "112",
+        "L1I: energy of a line fill",
+        "[derived] SRAM rule: 1024 bits of the 2 KB array"),
+    PJ("energy.l1i.hit", "16",
+        "L1I: energy of a fetch that hits (two instructions, 128 bits)",
+        "[derived] SRAM rule: 128 bits of the 2 KB array 14 pJ + energy.l1i.miss"),
+    PJ("energy.l1i.miss", "2",
+        "L1I: energy of a fetch that misses (tags only)",
+        "[derived] SRAM rule: 4 tags of 25 bits from the 50 B tag array (16 lines)"),
+    PJ("energy.l2.fill", "634",
+        "L2: energy of a line fill in a slice",
+        "[derived] SRAM rule: 1024 bits of a 64 KB slice"),
+    PJ("energy.l2.hit", "652",
+        "L2: energy of a lookup that hits (tags and the data read)",
+        "[derived] energy.l2.fill + energy.l2.miss"),
+    PJ("energy.l2.miss", "18",
+        "L2: energy of a lookup that misses or joins a miss in flight (tags only)",
+        "[derived] SRAM rule: 8 tags of 24 bits from a slice's 1.5 KB tag array (512 lines)"),
+    PJ("energy.l2.wb", "634",
+        "L2: energy of a dirty line written back (the victim read out; DRAM and its write burst are separate)",
+        "[derived] as energy.l2.fill"),
+    PJ("energy.pf.sram", "14",
+        "prefetcher tables: energy of a 64-bit access to an 8 KB SRAM; an access to a table of S bytes and w-bit "
+        "entries costs energy.pf.sram x w/64 x sqrt(S / 8 KB)",
+        "[ext] Keckler et al. 2011, Table 1 (40 nm); the scaling is the SRAM rule"),
+    PJ("energy.rf.read", "158",
+        "register file: energy of reading one register operand of a warp (32 x 32 bits)",
+        "[derived] SRAM rule: 1024 bits from a bank of 4 KB (the 128 KB file in 32 banks)"),
+    PJ("energy.rf.write", "158",
+        "register file: energy of writing one register operand of a warp",
+        "[derived] as energy.rf.read"),
+    PJ("energy.shared", "235",
+        "shared memory: energy of one cycle of the shared-memory pipeline (a wave over the banks; a bank "
+        "conflict adds a cycle)",
+        "[derived] as energy.l1d.fill (the same 64 KB array, 1024 bits)"),
+    WATT("energy.static.base", "11",
+        "constant power of the chip besides its components (clock distribution and the like)",
+        "[gpgpusim] GPUWattch's GTX480 model (gpuwattch_gtx480.xml): CONST 11, the constant dynamic power in W"),
+    WATT("energy.static.dram", "2",
+        "static power of a DRAM channel (background: DLL, termination, standby), in W per channel",
+        "[estimate] about 1 W per GDDR5 device, two devices per channel"),
+    WATT("energy.static.icnt", "1",
+        "static power of the interconnect",
+        "[estimate] leakage and clocking of the crossbar"),
+    WATT("energy.static.l2", "0.1",
+        "static power of an L2 slice (leakage)",
+        "[estimate] 64 KB of 40 nm SRAM: about 1.5 mW per KB"),
+    WATT("energy.static.sm", "1.59",
+        "static power of an SM (leakage and clocking of an idle SM)",
+        "[gpgpusim] GPUWattch's GTX480 model (gpuwattch_gtx480.xml): idle_core_power 1.59 W"),
+    E("energy.table", "gtx480", "gtx480|none",
+        "the energy model: gtx480, the 40 nm Fermi prices of the energy.* keys; none, no energy model (energy "
+        "statistics are absent)",
+        "[choice] the prices of the GTX480 as built in the energy.* sources"),
     U("icnt.flit", "40", 1, 4096, "bytes",
         "interconnect flit; a packet of n bytes is ceil(n / flit) flits",
         "[gpgpusim] GTX480: -icnt_flit_size 40"),

@@ -457,3 +457,10 @@ void ws_pfeng_inspect(const ws_pfeng *e, ws_pf_insp *policy, ws_pf_insp *throttl
         if (e->pt) e->pt->ops->inspect(e->pt, throttle);
     }
 }
+
+void ws_pfeng_table_geometry(const ws_pfeng *e, uint64_t *bytes, uint32_t *entry_bits)
+{
+    *bytes = 0;
+    *entry_bits = 0;
+    (void)e;    /* (filled in when the policies declare their tables) */
+}

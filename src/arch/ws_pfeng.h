@@ -76,6 +76,9 @@ typedef struct ws_pfeng {
 /* Creates sm->pfe (left NULL when pf.policy is none and pf.sw is off). */
 int ws_pfeng_create(struct ws_sm *sm, ws_error *err);
 void ws_pfeng_free(ws_pfeng *e);
+/* The storage of the SM's prefetcher tables and the width of an entry (0, 0
+ * without a hardware policy), for the energy model. */
+void ws_pfeng_table_geometry(const ws_pfeng *e, uint64_t *bytes, uint32_t *entry_bits);
 /* A launch begins: ranges from the GPU's marks, grid shape, policy hook. */
 void ws_pfeng_launch(ws_pfeng *e, const uint32_t grid[3], const uint32_t block[3]);
 /* A launch ended: queued prefetches are discarded (flushed). */

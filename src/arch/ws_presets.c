@@ -102,6 +102,7 @@ static const ws_preset_val g80_mtp[] = {
     { "icnt.latency", "20", "[paper] MTP Table II: 20-cycle fixed latency" },
     { "coalesce.arch", "1.1", "[paper] MTP Table II models the 8800GT; [ext] the 8800 GT (G92) is compute "
       "capability 1.1 (CUDA C Programming Guide 3.2, Table A-1): its half-warp coalescing (4.2 guide, F.3.2.1)" },
+    { "energy.table", "none", "[choice] no sourced energy figures for a 65 nm G92 (the MTP paper reports none): energy is absent" },
     END
 };
 
@@ -160,6 +161,7 @@ static const ws_preset_val fermi_thesis[] = {
     { "dram.latency", "186", "[derived] 400-cycle minimum DRAM round trip (paper) - 100 (L2 round trip) - "
       "(tRCD 28 + tCL 20 + 2 burst clocks) x 1200/525 = 114" },
     { "icnt.flit", "32", "[derived] a 128 B data packet is 5 flits with its header (paper): 32 B flits" },
+    { "energy.table", "gtx480", "[choice] a 40 nm Fermi like the GTX480: its prices (the thesis measured a K40c, not this machine)" },
     END
 };
 
@@ -204,6 +206,7 @@ static const ws_preset_val gtx980[] = {
     { "dram.tWR", "23", "[derived] GTX480 12 x 1750/924" },
     { "dram.tRTPL", "4", "[derived] GTX480 2 x 1750/924" },
     { "coalesce.arch", "sector", "[gpgpusim] Maxwell and later coalesce into 32 B sectors (coalesce_arch >= 40)" },
+    { "energy.table", "none", "[choice] no sourced energy figures for 28 nm Maxwell yet (the gtx480 prices are 40 nm): energy is absent" },
     END
 };
 
@@ -289,6 +292,7 @@ static const ws_preset_val v100[] = {
     { "icnt.in_buffer", "512", "[gpgpusim] QV100 local crossbar: in buffer 512" },
     { "icnt.out_buffer", "512", "[gpgpusim] QV100 local crossbar: out buffer 512" },
     { "coalesce.arch", "sector", "[gpgpusim] QV100: -gpgpu_coalesce_arch 60 (32 B sectors)" },
+    { "energy.table", "none", "[choice] no sourced energy figures for 12 nm Volta with HBM2 yet: energy is absent" },
     END
 };
 
