@@ -306,6 +306,50 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     ws_stats_derived(s, "pf.merge_ratio", "intra-core merges / requests (MTP eq. 6)", "sm", n, d_pf_merge_ratio);
 }
 
+static double d_shared_conflicts(ws_stats_getter get, void *c, int i)
+{
+    return get(c, "shared.cycles", i) - get(c, "shared.insns", i);
+}
+
+/* Per-SM event counts for an energy model (count x energy per event): warp
+ * instructions and active lanes per energy class (ws_tinsn.c, energy_class,
+ * says which PTX instruction goes where), register-file operand accesses. */
+static void register_energy(ws_gpu *g, ws_stats *s)
+{
+    static const char *const cn[WS_EC_COUNT] = { "int", "fp32", "fp64", "sfu", "branch", "ldst" };
+    static const char *const cd[WS_EC_COUNT] = {
+        "integer ALU (add/sub/mul/mad/div/rem/min/max, logic, shifts, bit operations, setp/set/selp/mov/cvt "
+        "of integer types, cvta, isspacep, shfl, match)",
+        "single and half precision floating point (latency classes FP_*: f32/f16/bf16 arithmetic, fma, "
+        "div, setp, mov, selp; cvt with a float on either side and no f64)",
+        "double precision (latency classes DP_*: f64 arithmetic, fma, div, rcp, sqrt, setp, mov; cvt with "
+        "f64 on either side)",
+        "special function unit (latency class SFU: rcp/sqrt/rsqrt of f32, ex2, lg2, sin, cos, tanh)",
+        "control unit (bra, call, ret, exit, bar, bar.warp.sync, membar, fence, trap, brkpt, nanosleep, "
+        "vote, activemask)",
+        "LD/ST unit (ld, ldu, st of every state space, atom, red, prefetch, prefetchu)",
+    };
+    uint32_t n = g->cfg.nsms;
+    char name[64], desc[320];
+    for (int i = 0; i < WS_EC_COUNT; i++) {
+        snprintf(name, sizeof name, "insn.%s", cn[i]);
+        snprintf(desc, sizeof desc, "warp instructions issued, class %s: %s (the insn.* add up to warp_insns)",
+                 cn[i], cd[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.insn_cls[i], n, sizeof(ws_sm));
+    }
+    for (int i = 0; i < WS_EC_COUNT; i++) {
+        snprintf(name, sizeof name, "lanes.%s", cn[i]);
+        snprintf(desc, sizeof desc, "active lanes of the insn.%s warp instructions (the lanes.* add up to "
+                 "thread_insns)", cn[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.lanes_cls[i], n, sizeof(ws_sm));
+    }
+    REG("rf.reads", "register-file reads: general-purpose register source operands of issued warp instructions, "
+        "one per operand (a vector {a,b,c,d} counts 4, an address [r+off] its register; predicates, special "
+        "registers and immediates none)", rf_reads);
+    REG("rf.writes", "register-file writes: general-purpose register destination operands of issued warp "
+        "instructions, counted as rf.reads (a predicate destination is not one)", rf_writes);
+}
+
 void ws_gpu_stats_register(ws_gpu *g)
 {
     ws_stats *s = g->stats;
@@ -347,6 +391,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_counter(s, "kernels", "kernel launches completed", "", &m->kernels, 1, 0);
     REG("warp_insns", "warp instructions issued", issued);
     REG("thread_insns", "thread instructions (active lanes of issued warp instructions)", thread_insns);
+    register_energy(g, s);
     ws_stats_derived(s, "ipc", "warp instructions per cycle (whole GPU)", "", 1, d_ipc);
     ws_stats_derived(s, "thread_ipc", "thread instructions per cycle", "", 1, d_thread_ipc);
     ws_stats_counter(s, "warp_slot_cycles", "warp slots x cycles (the stall counters add up to it)", "sm",
@@ -394,6 +439,9 @@ void ws_gpu_stats_register(ws_gpu *g)
     REG("mem.atomics", "atomic and reduction warp instructions", atom_insns);
     REG("shared.insns", "shared-memory warp instructions", shared_insns);
     REG("shared.cycles", "cycles they occupied the shared-memory pipe (bank conflicts)", shared_cycles);
+    ws_stats_derived(s, "shared.conflicts", "extra shared-memory pipe cycles taken by bank conflicts: "
+                     "shared.cycles - shared.insns (an instruction takes as many cycles as the most distinct "
+                     "words one bank serves, at least 1)", "sm", n, d_shared_conflicts);
     REG("const.insns", "constant/parameter warp instructions", const_insns);
     REG("const.misses", "constant-cache misses", const_misses);
     REG("l1d.hits", "L1D hits", l1_hits);
@@ -441,12 +489,31 @@ void ws_gpu_stats_register(ws_gpu *g)
     DR(precharges, "precharges");
     DR(row_hits, "column commands to an open row");
     DR(row_misses, "column commands that needed an activation");
+    DR(read_bursts, "READ column commands (one burst each) issued; read_bursts + "
+       "write_bursts = row_hits + row_misses, the column commands");
+    DR(write_bursts, "WRITE column commands (bursts) issued");
     DR(data_busy, "command clocks the data bus carried data");
     DR(cycles, "DRAM command clocks elapsed");
     DR(queue_full, "requests refused by a full DRAM queue");
     DR(latency_sum, "sum of DRAM queue-to-data latencies (command clocks)");
     DR(promoted, "prefetches a demand waited for while in the DRAM queue (with dram.demand_first they are scheduled as demands)");
 #undef DR
+    /* the two networks (their counters sit in the networks, which live as
+     * long as the GPU: registered where they are) */
+    for (int rep = 0; rep < 2; rep++) {
+        const ws_icnt_stats *is = ws_icnt_stats_get(ws_memsys_icnt(g->mem, rep));
+        const char *nw = rep ? "rep" : "req";
+        const char *dir = rep ? "reply network, memory sub-partition -> SM" : "request network, SM -> memory "
+                                                                              "sub-partition";
+        snprintf(name, sizeof name, "icnt.%s.packets", nw);
+        char idesc[256];
+        snprintf(idesc, sizeof idesc, "packets accepted by the %s", dir);
+        ws_stats_counter(s, name, idesc, "", &is->packets, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.flits", nw);
+        snprintf(idesc, sizeof idesc, "flits of those packets (ceil(bytes / icnt.flit), bytes = 8-byte header + data); "
+                 "the crossbar is one hop, so these are flit-hops (%s)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->flits, 1, 0);
+    }
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
     ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
