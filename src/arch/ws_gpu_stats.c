@@ -159,11 +159,18 @@ static void mirror(mirror_cache *m, const ws_cache_stats *cs)
     m->sector_misses = cs->sector_misses;
 }
 
+/* The prefetch policy's table events and geometry of one SM (from its
+ * engine's ws_pf_ctx and ws_pf; 0 without a policy). */
+typedef struct mirror_pftab {
+    uint64_t reads, writes, bytes, entry_bits;
+} mirror_pftab;
+
 struct ws_gpu_mirror {
     uint64_t cycles, nsms, skipped, kernels, nchan, core_mhz, dram_mhz, sm_cycles, dram_elapsed;
     uint64_t insn_cycles;           /* warp_insns x 32/sm.simd (MTAML in cycles) */
     uint64_t *slot_cycles;          /* per SM: warp slots x cycles */
     mirror_cache *l1, *l2, *l1i;
+    mirror_pftab *pft;
     ws_memsys_sectors *l2s;
     ws_dram_stats *dram;
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
@@ -191,6 +198,17 @@ void ws_gpu_stats_sync(ws_gpu *g)
         m->slot_cycles[i] = m->cycles * g->cfg.slots;
         if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
         if (g->sms[i].l1i) mirror(&m->l1i[i], ws_cache_stats_get(g->sms[i].l1i));
+        const ws_pfeng *e = g->sms[i].pfe;
+        mirror_pftab *t = &m->pft[i];
+        memset(t, 0, sizeof *t);
+        if (e) {
+            t->reads = e->x.tab_reads;
+            t->writes = e->x.tab_writes;
+            if (e->pf) {
+                t->bytes = e->pf->tab_bytes;
+                t->entry_bits = e->pf->tab_entry_bits;
+            }
+        }
     }
     for (uint32_t i = 0; i < ws_memsys_nslices(g->mem); i++) {
         ws_cache *c = ws_memsys_l2(g->mem, i);
@@ -297,6 +315,18 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     PF("demand_misses", "demand reads that missed in L1 and the prefetch cache", demand_misses);
     PF("transitions", "policy and throttle state changes", transitions);
 #undef PF
+    ws_gpu_mirror *m = g->mir;
+#define PT(name, desc, f) ws_stats_counter(s, "pf.table." name, desc, "sm", &m->pft[0].f, n, sizeof *m->pft)
+    PT("reads", "reads of the prefetch policy's own tables (src/pf/ws_pf.h, ws_pf_ctx.tab_reads: one per table "
+       "lookup or entry read, e.g. a set probe, a GHB walk step, a DSAP ART classification); 0 for nextline "
+       "(no table), Lua-defined prefetchers (not counted) and throttles (no tables counted)", reads);
+    PT("writes", "writes of the prefetch policy's own tables (one per entry allocated or updated; LRU state and "
+       "launch clears not counted); 0 for nextline, Lua-defined prefetchers and throttles", writes);
+    PT("bytes", "declared storage of the prefetch policy's tables in bytes (ws_pf.tab_bytes, a constant; each "
+       "policy cites its geometry); 0 for nextline and Lua-defined prefetchers", bytes);
+    PT("entry_bits", "width in bits of an entry of the policy's largest table (ws_pf.tab_entry_bits, a "
+       "constant); 0 for nextline and Lua-defined prefetchers", entry_bits);
+#undef PT
     ws_stats_derived(s, "pf.accuracy", "(useful + late) / issued prefetches", "sm", n, d_pf_accuracy);
     ws_stats_derived(s, "pf.coverage", "(useful + late) / (useful + late + demand misses)", "sm", n,
                      d_pf_coverage);
@@ -364,6 +394,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     memset(m->slot_cycles, 0, n * sizeof *m->slot_cycles);
     memset(m->l1, 0, n * sizeof *m->l1);
     m->l1i = ws_xcalloc(n, sizeof *m->l1i);
+    m->pft = ws_xcalloc(n, sizeof *m->pft);
     m->l2s = ws_xcalloc(ns ? ns : 1, sizeof *m->l2s);
     memset(m->l2, 0, (ns ? ns : 1) * sizeof *m->l2);
     memset(m->dram, 0, (nch ? nch : 1) * sizeof *m->dram);
@@ -570,6 +601,7 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m->l1);
     free(m->l2);
     free(m->l1i);
+    free(m->pft);
     free(m->l2s);
     free(m->dram);
     free(m);
