@@ -458,8 +458,46 @@ static void test_queue_full(void)
     p->ops->destroy(p);
 }
 
+/* Table events (pf.table.reads / writes) along one chain: ART reads per
+ * classification and per generator, RIT reads per WL/VL/EL fill, RIT
+ * writes per trigger and per fill that updates the entry. */
+static void test_table_events(void)
+{
+    mock_engine m;
+    ws_pf *p = make(&m, NULL, NULL);
+    is_u64(p->tab_bytes, 64 + 36 * 48, "geometry: ART 8 x 64 bits + RIT 36 B x 48 warps");
+    is_int(p->tab_entry_bits, 288, "geometry: RIT entries of 36 bytes");
+    load(p, &m, 3, WL + 8);
+    is_u64(m.x.tab_reads, 2, "WL load: ART classifies the load and worklist[id+1]");
+    is_u64(m.x.tab_writes, 1, "WL load: the RIT entry written");
+    ws_pf_access a = mock_load(&m, 1, 3, WL + 8, WS_PF_HIT);
+    a.kind = WS_PF_STORE;
+    p->ops->observe(p, &a);
+    is_u64(m.x.tab_reads, 2, "a store: nothing");
+    load(p, &m, 3, VL + 8);
+    load(p, &m, 3, EL + 8);
+    is_u64(m.x.tab_reads, 4, "loads of other arrays: one classification each");
+    is_u64(m.x.tab_writes, 1, "loads of other arrays: no write");
+    fill(p, WL, 3, WS_ROLE_WORKLIST);
+    is_u64(m.x.tab_reads, 7, "WL fill: RIT read, ART classification, ART vertex range (VL generator)");
+    is_u64(m.x.tab_writes, 2, "WL fill: the vertex into the RIT");
+    fill(p, VL, 3, WS_ROLE_VERTEX);
+    is_u64(m.x.tab_reads, 10, "VL fill: RIT read, ART classification, ART edge range (EL generator)");
+    is_u64(m.x.tab_writes, 3, "VL fill: the bounds into the RIT");
+    fill(p, EL, 3, WS_ROLE_EDGE);
+    is_u64(m.x.tab_reads, 13, "EL fill: RIT read, ART edge range, ART visited range (VIS generator)");
+    is_u64(m.x.tab_writes, 3, "EL fill: no write");
+    fill(p, VIS, 3, WS_ROLE_VISITED);
+    is_u64(m.x.tab_reads, 13, "VIS fill: end of the chain, no table");
+    fill(p, WL, 3, WS_ROLE_WORKLIST);
+    is_u64(m.x.tab_reads, 14, "stale WL fill: the RIT read only");
+    is_u64(m.x.tab_writes, 3, "stale WL fill: no write");
+    p->ops->destroy(p);
+}
+
 int main(void)
 {
+    test_table_events();
     test_chain();
     test_stale();
     test_mask();

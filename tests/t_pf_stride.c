@@ -208,9 +208,39 @@ static void test_warps(void)
     p->ops->destroy(p);
 }
 
+/* Table events (pf.table.reads / writes): every load request reads one set
+ * and writes one entry (an allocation, or the update of its region's). */
+static void test_table_events(void)
+{
+    mock_init(&m);
+    ws_pf *p = make(NULL, false);
+    is_u64(p->tab_bytes, 1024 * 70 / 8, "geometry: 1024 entries of 70 bits (16 + 32 + 20 + 2)");
+    is_int(p->tab_entry_bits, 70, "geometry: entry bits");
+    is_u64(m.x.tab_reads, 0, "created: no reads");
+    ld(p, 0, 0x10000);
+    is_u64(m.x.tab_reads, 1, "1st access: one set probed");
+    is_u64(m.x.tab_writes, 1, "1st access: one entry allocated");
+    ld(p, 0, 0x10100);
+    ld(p, 0, 0x10200);
+    is_u64(m.x.tab_reads, 3, "three accesses: three reads");
+    is_u64(m.x.tab_writes, 3, "three accesses: two updates after the allocation");
+    ld(p, 0, 0x20000);
+    is_u64(m.x.tab_writes, 4, "another region: one allocation");
+    ws_pf_access a = mock_load(&m, 0, 0, 0x10300, WS_PF_MISS);
+    a.kind = WS_PF_STORE;
+    p->ops->observe(p, &a);
+    is_u64(m.x.tab_reads, 4, "a store touches no table");
+    is_u64(m.x.tab_writes, 4, "a store writes nothing");
+    p->ops->destroy(p);
+    p = make(NULL, true);
+    is_int(p->tab_entry_bits, 78, "warp-trained: + the 8-bit warp id");
+    p->ops->destroy(p);
+}
+
 int main(void)
 {
     ok(ws_pf_find("stride") == &ws_pf_stride, "registry finds stride");
+    test_table_events();
     test_steady();
     test_negative_zero_subline();
     test_lru();

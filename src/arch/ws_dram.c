@@ -444,12 +444,14 @@ static void issue(ws_dram *d, int32_t i, int cmd, uint64_t t)
     g->col_ready = t + c->tCCDL;
     uint64_t end;
     if (cmd == CMD_RD) {
+        d->st.read_bursts++;
         end = t + c->tCL + d->bt;
         d->rd_ready = max64(d->rd_ready, t + d->bt);
         d->wr_ready = max64(d->wr_ready, sat_sub(end + WS_DRAM_RTW_GAP, c->tWL));
         b->pre_ready = max64(b->pre_ready, t + d->bt);
         g->pre_ready = max64(g->pre_ready, t + c->tRTPL);
     } else {
+        d->st.write_bursts++;
         end = t + c->tWL + d->bt;
         d->wr_ready = max64(d->wr_ready, t + d->bt);
         d->rd_ready = max64(d->rd_ready, end + c->tCDLR);

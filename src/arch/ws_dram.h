@@ -99,6 +99,8 @@ typedef struct ws_dram_stats {
      * (row_hits + row_misses == col_cmds) */
     uint64_t row_hits, row_misses;
     uint64_t col_cmds;
+    /* of which READ / WRITE bursts (read_bursts + write_bursts == col_cmds) */
+    uint64_t read_bursts, write_bursts;
     uint64_t data_busy;             /* command clocks the data bus carried data (bt per column command) */
     uint64_t cycles;                /* command clocks elapsed: clocks 0 .. last tick */
     uint64_t queue_occupancy;       /* sum over clocks of queued requests (at the start of the clock) */

@@ -159,11 +159,18 @@ static void mirror(mirror_cache *m, const ws_cache_stats *cs)
     m->sector_misses = cs->sector_misses;
 }
 
+/* The prefetch policy's table events and geometry of one SM (from its
+ * engine's ws_pf_ctx and ws_pf; 0 without a policy). */
+typedef struct mirror_pftab {
+    uint64_t reads, writes, bytes, entry_bits;
+} mirror_pftab;
+
 struct ws_gpu_mirror {
     uint64_t cycles, nsms, skipped, kernels, nchan, core_mhz, dram_mhz, sm_cycles, dram_elapsed;
     uint64_t insn_cycles;           /* warp_insns x 32/sm.simd (MTAML in cycles) */
     uint64_t *slot_cycles;          /* per SM: warp slots x cycles */
     mirror_cache *l1, *l2, *l1i;
+    mirror_pftab *pft;
     ws_memsys_sectors *l2s;
     ws_dram_stats *dram;
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
@@ -191,6 +198,17 @@ void ws_gpu_stats_sync(ws_gpu *g)
         m->slot_cycles[i] = m->cycles * g->cfg.slots;
         if (g->sms[i].l1d) mirror(&m->l1[i], ws_cache_stats_get(g->sms[i].l1d));
         if (g->sms[i].l1i) mirror(&m->l1i[i], ws_cache_stats_get(g->sms[i].l1i));
+        const ws_pfeng *e = g->sms[i].pfe;
+        mirror_pftab *t = &m->pft[i];
+        memset(t, 0, sizeof *t);
+        if (e) {
+            t->reads = e->x.tab_reads;
+            t->writes = e->x.tab_writes;
+            if (e->pf) {
+                t->bytes = e->pf->tab_bytes;
+                t->entry_bits = e->pf->tab_entry_bits;
+            }
+        }
     }
     for (uint32_t i = 0; i < ws_memsys_nslices(g->mem); i++) {
         ws_cache *c = ws_memsys_l2(g->mem, i);
@@ -297,6 +315,18 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     PF("demand_misses", "demand reads that missed in L1 and the prefetch cache", demand_misses);
     PF("transitions", "policy and throttle state changes", transitions);
 #undef PF
+    ws_gpu_mirror *m = g->mir;
+#define PT(name, desc, f) ws_stats_counter(s, "pf.table." name, desc, "sm", &m->pft[0].f, n, sizeof *m->pft)
+    PT("reads", "reads of the prefetch policy's own tables (src/pf/ws_pf.h, ws_pf_ctx.tab_reads: one per table "
+       "lookup or entry read, e.g. a set probe, a GHB walk step, a DSAP ART classification); 0 for nextline "
+       "(no table), Lua-defined prefetchers (not counted) and throttles (no tables counted)", reads);
+    PT("writes", "writes of the prefetch policy's own tables (one per entry allocated or updated; LRU state and "
+       "launch clears not counted); 0 for nextline, Lua-defined prefetchers and throttles", writes);
+    PT("bytes", "declared storage of the prefetch policy's tables in bytes (ws_pf.tab_bytes, a constant; each "
+       "policy cites its geometry); 0 for nextline and Lua-defined prefetchers", bytes);
+    PT("entry_bits", "width in bits of an entry of the policy's largest table (ws_pf.tab_entry_bits, a "
+       "constant); 0 for nextline and Lua-defined prefetchers", entry_bits);
+#undef PT
     ws_stats_derived(s, "pf.accuracy", "(useful + late) / issued prefetches", "sm", n, d_pf_accuracy);
     ws_stats_derived(s, "pf.coverage", "(useful + late) / (useful + late + demand misses)", "sm", n,
                      d_pf_coverage);
@@ -304,6 +334,50 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     ws_stats_derived(s, "pf.early_rate", "early evictions / useful prefetches (MTP eq. 5)", "sm", n,
                      d_pf_early_rate);
     ws_stats_derived(s, "pf.merge_ratio", "intra-core merges / requests (MTP eq. 6)", "sm", n, d_pf_merge_ratio);
+}
+
+static double d_shared_conflicts(ws_stats_getter get, void *c, int i)
+{
+    return get(c, "shared.cycles", i) - get(c, "shared.insns", i);
+}
+
+/* Per-SM event counts for an energy model (count x energy per event): warp
+ * instructions and active lanes per energy class (ws_tinsn.c, energy_class,
+ * says which PTX instruction goes where), register-file operand accesses. */
+static void register_energy(ws_gpu *g, ws_stats *s)
+{
+    static const char *const cn[WS_EC_COUNT] = { "int", "fp32", "fp64", "sfu", "branch", "ldst" };
+    static const char *const cd[WS_EC_COUNT] = {
+        "integer ALU (add/sub/mul/mad/div/rem/min/max, logic, shifts, bit operations, setp/set/selp/mov/cvt "
+        "of integer types, cvta, isspacep, shfl, match)",
+        "single and half precision floating point (latency classes FP_*: f32/f16/bf16 arithmetic, fma, "
+        "div, setp, mov, selp; cvt with a float on either side and no f64)",
+        "double precision (latency classes DP_*: f64 arithmetic, fma, div, rcp, sqrt, setp, mov; cvt with "
+        "f64 on either side)",
+        "special function unit (latency class SFU: rcp/sqrt/rsqrt of f32, ex2, lg2, sin, cos, tanh)",
+        "control unit (bra, call, ret, exit, bar, bar.warp.sync, membar, fence, trap, brkpt, nanosleep, "
+        "vote, activemask)",
+        "LD/ST unit (ld, ldu, st of every state space, atom, red, prefetch, prefetchu)",
+    };
+    uint32_t n = g->cfg.nsms;
+    char name[64], desc[320];
+    for (int i = 0; i < WS_EC_COUNT; i++) {
+        snprintf(name, sizeof name, "insn.%s", cn[i]);
+        snprintf(desc, sizeof desc, "warp instructions issued, class %s: %s (the insn.* add up to warp_insns)",
+                 cn[i], cd[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.insn_cls[i], n, sizeof(ws_sm));
+    }
+    for (int i = 0; i < WS_EC_COUNT; i++) {
+        snprintf(name, sizeof name, "lanes.%s", cn[i]);
+        snprintf(desc, sizeof desc, "active lanes of the insn.%s warp instructions (the lanes.* add up to "
+                 "thread_insns)", cn[i]);
+        ws_stats_counter(s, name, desc, "sm", &g->sms[0].cv.lanes_cls[i], n, sizeof(ws_sm));
+    }
+    REG("rf.reads", "register-file reads: general-purpose register source operands of issued warp instructions, "
+        "one per operand (a vector {a,b,c,d} counts 4, an address [r+off] its register; predicates, special "
+        "registers and immediates none)", rf_reads);
+    REG("rf.writes", "register-file writes: general-purpose register destination operands of issued warp "
+        "instructions, counted as rf.reads (a predicate destination is not one)", rf_writes);
 }
 
 void ws_gpu_stats_register(ws_gpu *g)
@@ -320,6 +394,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     memset(m->slot_cycles, 0, n * sizeof *m->slot_cycles);
     memset(m->l1, 0, n * sizeof *m->l1);
     m->l1i = ws_xcalloc(n, sizeof *m->l1i);
+    m->pft = ws_xcalloc(n, sizeof *m->pft);
     m->l2s = ws_xcalloc(ns ? ns : 1, sizeof *m->l2s);
     memset(m->l2, 0, (ns ? ns : 1) * sizeof *m->l2);
     memset(m->dram, 0, (nch ? nch : 1) * sizeof *m->dram);
@@ -347,6 +422,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_counter(s, "kernels", "kernel launches completed", "", &m->kernels, 1, 0);
     REG("warp_insns", "warp instructions issued", issued);
     REG("thread_insns", "thread instructions (active lanes of issued warp instructions)", thread_insns);
+    register_energy(g, s);
     ws_stats_derived(s, "ipc", "warp instructions per cycle (whole GPU)", "", 1, d_ipc);
     ws_stats_derived(s, "thread_ipc", "thread instructions per cycle", "", 1, d_thread_ipc);
     ws_stats_counter(s, "warp_slot_cycles", "warp slots x cycles (the stall counters add up to it)", "sm",
@@ -394,6 +470,9 @@ void ws_gpu_stats_register(ws_gpu *g)
     REG("mem.atomics", "atomic and reduction warp instructions", atom_insns);
     REG("shared.insns", "shared-memory warp instructions", shared_insns);
     REG("shared.cycles", "cycles they occupied the shared-memory pipe (bank conflicts)", shared_cycles);
+    ws_stats_derived(s, "shared.conflicts", "extra shared-memory pipe cycles taken by bank conflicts: "
+                     "shared.cycles - shared.insns (an instruction takes as many cycles as the most distinct "
+                     "words one bank serves, at least 1)", "sm", n, d_shared_conflicts);
     REG("const.insns", "constant/parameter warp instructions", const_insns);
     REG("const.misses", "constant-cache misses", const_misses);
     REG("l1d.hits", "L1D hits", l1_hits);
@@ -441,12 +520,31 @@ void ws_gpu_stats_register(ws_gpu *g)
     DR(precharges, "precharges");
     DR(row_hits, "column commands to an open row");
     DR(row_misses, "column commands that needed an activation");
+    DR(read_bursts, "READ column commands (one burst each) issued; read_bursts + "
+       "write_bursts = row_hits + row_misses, the column commands");
+    DR(write_bursts, "WRITE column commands (bursts) issued");
     DR(data_busy, "command clocks the data bus carried data");
     DR(cycles, "DRAM command clocks elapsed");
     DR(queue_full, "requests refused by a full DRAM queue");
     DR(latency_sum, "sum of DRAM queue-to-data latencies (command clocks)");
     DR(promoted, "prefetches a demand waited for while in the DRAM queue (with dram.demand_first they are scheduled as demands)");
 #undef DR
+    /* the two networks (their counters sit in the networks, which live as
+     * long as the GPU: registered where they are) */
+    for (int rep = 0; rep < 2; rep++) {
+        const ws_icnt_stats *is = ws_icnt_stats_get(ws_memsys_icnt(g->mem, rep));
+        const char *nw = rep ? "rep" : "req";
+        const char *dir = rep ? "reply network, memory sub-partition -> SM" : "request network, SM -> memory "
+                                                                              "sub-partition";
+        snprintf(name, sizeof name, "icnt.%s.packets", nw);
+        char idesc[256];
+        snprintf(idesc, sizeof idesc, "packets accepted by the %s", dir);
+        ws_stats_counter(s, name, idesc, "", &is->packets, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.flits", nw);
+        snprintf(idesc, sizeof idesc, "flits of those packets (ceil(bytes / icnt.flit), bytes = 8-byte header + data); "
+                 "the crossbar is one hop, so these are flit-hops (%s)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->flits, 1, 0);
+    }
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
     ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
@@ -512,6 +610,7 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m->l1);
     free(m->l2);
     free(m->l1i);
+    free(m->pft);
     free(m->l2s);
     free(m->dram);
     free(m);

@@ -697,6 +697,10 @@ unit:
     sm->c.issued++;
     uint32_t nact = popc32(st.active);
     sm->c.thread_insns += nact;
+    sm->c.insn_cls[ti->ecls]++;
+    sm->c.lanes_cls[ti->ecls] += nact;
+    sm->c.rf_reads += ti->rf_rd;
+    sm->c.rf_writes += ti->rf_wr;
     g->warp_insns++;
     g->thread_insns += nact;
     g->last_progress = now;

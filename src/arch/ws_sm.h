@@ -29,6 +29,11 @@
 /* Execution units. */
 enum { WS_U_SP = 0, WS_U_SFU, WS_U_DP, WS_U_LDST, WS_U_CTRL, WS_U_COUNT };
 
+/* Energy classes of warp instructions (insn.* / lanes.* counters; the
+ * mapping from PTX is in ws_tinsn.c, energy_class).  They depend on the
+ * instruction only, never on the configuration (sm.dp_units etc.). */
+enum { WS_EC_INT = 0, WS_EC_FP32, WS_EC_FP64, WS_EC_SFU, WS_EC_BRANCH, WS_EC_LDST, WS_EC_COUNT };
+
 /* Timing facts of one instruction (per function, built once). */
 typedef struct ws_tinsn {
     uint8_t unit;           /* WS_U_* */
@@ -38,6 +43,11 @@ typedef struct ws_tinsn {
     uint16_t lat, ii;       /* result latency, initiation interval (issue cycles of the unit) */
     uint16_t ndst, nsrc;    /* registers written / read (predicates offset by nregs) */
     uint32_t regoff;        /* into ws_tfunc.regs: dsts first, then srcs */
+    /* energy counters, counted at issue: WS_EC_* class, general-purpose
+     * register operands read / written (per operand as written in the
+     * PTX, a vector's elements each, predicates and special registers
+     * not counted) */
+    uint8_t ecls, rf_rd, rf_wr;
 } ws_tinsn;
 
 typedef struct ws_tfunc {
@@ -113,6 +123,11 @@ typedef struct ws_sm_counters {
     uint64_t ni_icache;     /* no_instruction warp-cycles waiting for an L1I miss */
     uint64_t lg[WS_LG_COUNT];
     uint64_t issued, thread_insns;
+    /* energy counters (at issue): warp instructions and their active
+     * lanes per WS_EC_* class (they add up to issued / thread_insns), and
+     * general-purpose register operands read and written */
+    uint64_t insn_cls[WS_EC_COUNT], lanes_cls[WS_EC_COUNT];
+    uint64_t rf_reads, rf_writes;
     uint64_t sched_idle, sched_scoreboard, sched_stall, sched_issue;   /* GPGPU-Sim triple */
     uint64_t mem_insns, mem_accesses;       /* global/local warp instructions, their requests */
     uint64_t ld_accesses;                   /* requests of load instructions */

@@ -167,6 +167,16 @@ struct ws_pf_ctx {
     void *owner;
     void *user;             /* host data for policies defined by the host
                              * (Lua prefetchers); NULL otherwise */
+    /* Energy events of the policy's own tables (pf.table.reads / writes,
+     * per SM), counted by the policy: one read per lookup of a table (a
+     * probe of one set, or of the whole table when it is fully associative
+     * or searched, counts 1; reading a further entry, as a GHB walk does,
+     * 1 each) and one write per entry allocated or updated.  LRU/recency
+     * bookkeeping is not counted (replacement state sits beside the
+     * entries), nor are clears at a launch (flash clears of valid bits).
+     * Throttles keep no tables worth counting; Lua-defined policies count
+     * nothing. */
+    uint64_t tab_reads, tab_writes;
 };
 
 /* Queue a prefetch of the line holding addr, for warp slot wid (the fill
@@ -248,7 +258,21 @@ struct ws_pf {
     const ws_pf_ops *ops;
     ws_pf_ctx *x;
     uint64_t period;        /* tick every `period` cycles (0: never) */
+    /* Declared storage of the policy's tables, for a CACTI-style energy
+     * estimate (pf.table.bytes, pf.table.entry_bits), set at create: the
+     * bytes of all its tables (each table ceil(entries x entry bits / 8)),
+     * and the width in bits of an entry of the table holding most of that
+     * storage.  Each policy cites where its geometry comes from; 0 for
+     * policies without tables (nextline) and Lua-defined ones. */
+    uint64_t tab_bytes;
+    uint32_t tab_entry_bits;
 };
+
+/* ceil(entries x bits / 8): the bytes of a table (ws_pf.tab_bytes). */
+static inline uint64_t ws_pf_table_bytes(uint64_t entries, uint32_t bits)
+{
+    return (entries * bits + 7) / 8;
+}
 
 /* ------------------------------------------------------------ throttles */
 

@@ -144,6 +144,22 @@ static int allowed(const dsap *d, uint8_t bit)
     return d->state != S_OFF && (state_mask[d->state] & bit) != 0;
 }
 
+/* Table reads and writes (ws_pf_ctx.tab_reads / tab_writes):
+ * - ART: one read per address classification (art_class), and one per
+ *   generator that computes addresses from a range (VL, EL, VIS: the bases
+ *   and bounds it needs are read together); the host's writes of the ranges
+ *   (gpu:mark, before a launch) are not counted;
+ * - RIT: one write per trigger (a work-list load that is not masked off)
+ *   and per fill that updates the warp's entry (a WL fill taking a vertex,
+ *   a VL fill taking a bound); one read per fill of a WL, VL or EL prefetch
+ *   for a warp slot (VIS fills end the chain without reading it).  The
+ *   launch's clear of the RIT is not counted. */
+static ws_pf_role art_class(ws_pf_ctx *x, uint64_t addr)
+{
+    x->tab_reads++;
+    return ws_pf_classify(x, addr);
+}
+
 /* ------------------------------------------------------------ generators */
 
 static void dsap_observe(ws_pf *p, const ws_pf_access *a)
@@ -155,12 +171,13 @@ static void dsap_observe(ws_pf *p, const ws_pf_access *a)
      * (req 0), with the address of its first active lane (insn_addr): the
      * warp-uniform worklist[id] load of Algorithm 1 is one request. */
     if (a->kind != WS_PF_LOAD || a->req != 0 || a->wid >= d->nwarps) return;
-    if (ws_pf_classify(x, a->insn_addr) != WS_ROLE_WORKLIST) return;
+    if (art_class(x, a->insn_addr) != WS_ROLE_WORKLIST) return;
     if (d->state == S_OFF) {
         d->st[G_WL].masked++;
         return;
     }
     dsap_rit *e = &d->rit[a->wid];
+    x->tab_writes++;
     e->valid = 1;
     /* A newer trigger: a WL fill still awaited for the warp is stale. */
     e->wl_pend = 0;
@@ -168,7 +185,7 @@ static void dsap_observe(ws_pf *p, const ws_pf_access *a)
     uint64_t next = a->insn_addr + esize(x, WS_ROLE_WORKLIST);
     /* [choice] no prefetch past the end of the work list (its range is
      * set to the current length by update_worklist before each launch). */
-    if (ws_pf_classify(x, next) != WS_ROLE_WORKLIST) return;
+    if (art_class(x, next) != WS_ROLE_WORKLIST) return;
     e->wl_addr = next;
     if (will_fill(issue(d, G_WL, next, a->wid, WS_ROLE_WORKLIST))) e->wl_pend = 1;
 }
@@ -182,14 +199,16 @@ static void fill_wl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
      * trigger found no next item) or the awaited address is in another line
      * (a newer trigger moved on).  The value is read at the awaited address,
      * so a fill of the right line always gives the newest vertex. */
+    x->tab_reads++;                 /* (the RIT entry) */
     if (!e->wl_pend || line_of(x, e->wl_addr) != f->line
-        || ws_pf_classify(x, e->wl_addr) != WS_ROLE_WORKLIST
+        || art_class(x, e->wl_addr) != WS_ROLE_WORKLIST
         || !read_elem(f, e->wl_addr, esize(x, WS_ROLE_WORKLIST), &v)) {
         d->st[G_WL].stale++;
         return;
     }
     /* The RIT takes the vertex whatever the mask (the paper updates the
      * entry before selecting a generator). */
+    x->tab_writes++;
     e->wl_pend = 0;
     e->v = v;
     e->have_v = 1;
@@ -201,6 +220,7 @@ static void fill_wl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
         return;
     }
     d->st[G_VL].triggers++;
+    x->tab_reads++;                 /* (the ART's vertex list range) */
     if (v + 1 >= nelems(x, WS_ROLE_VERTEX)) {
         /* [choice] a vertex id whose VL[v+1] is outside the vertex list
          * (not a vertex: e.g. -1 padding) generates nothing. */
@@ -219,6 +239,7 @@ static void fill_wl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
 static void gen_el(dsap *d, dsap_rit *e, uint32_t wid)
 {
     ws_pf_ctx *x = d->base.x;
+    x->tab_reads++;                 /* (the ART's edge list range) */
     uint64_t n = nelems(x, WS_ROLE_EDGE);
     /* [choice] bounds are clamped to the edge list; end <= start: none. */
     uint64_t s = e->start, t = e->end < n ? e->end : n;
@@ -240,9 +261,10 @@ static void fill_vl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
     uint32_t ev = esize(x, WS_ROLE_VERTEX);
     uint64_t a0 = x->ranges[WS_ROLE_VERTEX].lo + ev * e->v, a1 = a0 + ev;
     int got = 0;
+    x->tab_reads++;                 /* (the RIT entry) */
     /* [choice] stale: no vertex known, both bounds already read, or the
      * line holds neither VL[v] nor VL[v+1] of the RIT's current vertex. */
-    if (e->have_v && !(e->have_s && e->have_e) && ws_pf_classify(x, a0) == WS_ROLE_VERTEX) {
+    if (e->have_v && !(e->have_s && e->have_e) && art_class(x, a0) == WS_ROLE_VERTEX) {
         if (!e->have_s && read_elem(f, a0, ev, &e->start)) e->have_s = got = 1;
         if (!e->have_e && read_elem(f, a1, ev, &e->end)) e->have_e = got = 1;
     }
@@ -250,6 +272,7 @@ static void fill_vl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
         d->st[G_VL].stale++;
         return;
     }
+    x->tab_writes++;
     if (!(e->have_s && e->have_e)) return;       /* split: wait for the other line */
     if (!allowed(d, M_EL)) {
         d->st[G_EL].masked++;
@@ -263,6 +286,7 @@ static void fill_vl(dsap *d, dsap_rit *e, const ws_pf_fill *f)
 static void fill_el(dsap *d, dsap_rit *e, const ws_pf_fill *f)
 {
     ws_pf_ctx *x = d->base.x;
+    x->tab_reads += 2;              /* (the RIT entry, the ART's edge list range) */
     uint32_t ee = esize(x, WS_ROLE_EDGE), evis = esize(x, WS_ROLE_VISITED);
     uint64_t lo = x->ranges[WS_ROLE_EDGE].lo;
     /* The edge indices wholly inside the line, within [start, end). */
@@ -285,6 +309,7 @@ static void fill_el(dsap *d, dsap_rit *e, const ws_pf_fill *f)
         return;
     }
     d->st[G_VIS].triggers++;
+    x->tab_reads++;                 /* (the ART's visited list range) */
     uint64_t nvis = nelems(x, WS_ROLE_VISITED);
     for (uint64_t i = i0; i < i1; i++) {
         uint64_t vid;
@@ -410,6 +435,11 @@ static ws_pf *dsap_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     d->off_periods = ws_opts_uint(o, "pf.dsap.off_periods");
     d->nwarps = x->nwarps ? x->nwarps : 1;
     d->rit = ws_xcalloc(d->nwarps, sizeof *d->rit);
+    /* Geometry (DSAP Sec. V-C): the ART, 8 x 64-bit registers (64 bytes),
+     * and the RIT, 36 bytes (288 bits) an entry x one entry per warp slot
+     * (48 in the paper: 1728 bytes); the RIT is the larger table. */
+    d->base.tab_bytes = 8 * 8 + 36ull * d->nwarps;
+    d->base.tab_entry_bits = 36 * 8;
     d->state = S_FULL;      /* Sec. III-C: initially full prefetching */
     return &d->base;
 }

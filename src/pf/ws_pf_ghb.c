@@ -49,7 +49,17 @@ static ws_pf *ghb_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.x = x;
     s->czone_bits = (uint32_t)ws_opts_uint(o, "pf.ghb.czone_bits");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_ghbuf_init(&s->h, (uint32_t)ws_opts_uint(o, "pf.ghb.entries"), (uint32_t)ws_opts_uint(o, "pf.ghb.index"));
+    ws_pf_ghbuf_init(&s->h, x, (uint32_t)ws_opts_uint(o, "pf.ghb.entries"), (uint32_t)ws_opts_uint(o, "pf.ghb.index"));
+    /* Geometry: a GHB of pf.ghb.entries entries (MTP Table V: 1024) of a
+     * 32-bit line address and a link of log2(entries) bits, and an index
+     * table of pf.ghb.index entries (128) of a CZone tag (32 - czone_bits bits) and a pointer of
+     * log2(entries) bits (+ the 8-bit warp id when warp-trained); [choice]
+     * widths: MTP Table VI's 32-bit addresses, the papers give none. */
+    uint32_t pbits = 1;
+    while (pbits < 32 && (1ull << pbits) < s->h.n) pbits++;
+    uint32_t gbits = 32 + pbits, ibits = (s->czone_bits < 32 ? 32 - s->czone_bits : 0) + pbits + (s->warp ? 8 : 0);
+    s->base.tab_bytes = ws_pf_table_bytes(s->h.n, gbits) + ws_pf_table_bytes(s->h.it.entries, ibits);
+    s->base.tab_entry_bits = (uint64_t)s->h.n * gbits >= (uint64_t)s->h.it.entries * ibits ? gbits : ibits;
     return &s->base;
 }
 
@@ -72,8 +82,10 @@ static void ghb_observe(ws_pf *p, const ws_pf_access *a)
     /* the zone's history, newest first, and its deltas d[i] = h[i] - h[i+1] */
     int64_t h[GHB_WALK], d[GHB_WALK];
     uint32_t nh = 0;
-    for (uint64_t r = q; nh < GHB_WALK && ws_pf_ghbuf_live(&s->h, r); r = ws_pf_ghbuf_at(&s->h, r)->link)
+    for (uint64_t r = q; nh < GHB_WALK && ws_pf_ghbuf_live(&s->h, r); r = ws_pf_ghbuf_at(&s->h, r)->link) {
+        x->tab_reads++;         /* (one buffer entry read per step of the walk) */
         h[nh++] = ws_pf_ghbuf_at(&s->h, r)->line;
+    }
     if (nh < 4) return;
     for (uint32_t i = 0; i + 1 < nh; i++) d[i] = h[i] - h[i + 1];
     uint32_t nd = nh - 1, j = 0;

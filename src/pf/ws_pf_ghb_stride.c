@@ -36,7 +36,17 @@ static ws_pf *gs_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.ops = &ws_pf_ghb_stride;
     s->base.x = x;
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_ghbuf_init(&s->h, (uint32_t)ws_opts_uint(o, "pf.ghb.entries"), (uint32_t)ws_opts_uint(o, "pf.ghb.index"));
+    ws_pf_ghbuf_init(&s->h, x, (uint32_t)ws_opts_uint(o, "pf.ghb.entries"), (uint32_t)ws_opts_uint(o, "pf.ghb.index"));
+    /* Geometry: a GHB of pf.ghb.entries entries (MTP Table V: 1024) of a
+     * 32-bit line address and a link of log2(entries) bits, and an index
+     * table of pf.ghb.index entries (128) of a 32-bit PC and a pointer of
+     * log2(entries) bits (+ the 8-bit warp id when warp-trained); [choice]
+     * widths: MTP Table VI's 32-bit addresses, the papers give none. */
+    uint32_t pbits = 1;
+    while (pbits < 32 && (1ull << pbits) < s->h.n) pbits++;
+    uint32_t gbits = 32 + pbits, ibits = 32 + pbits + (s->warp ? 8 : 0);
+    s->base.tab_bytes = ws_pf_table_bytes(s->h.n, gbits) + ws_pf_table_bytes(s->h.it.entries, ibits);
+    s->base.tab_entry_bits = (uint64_t)s->h.n * gbits >= (uint64_t)s->h.it.entries * ibits ? gbits : ibits;
     return &s->base;
 }
 
@@ -56,10 +66,14 @@ static void gs_observe(ws_pf *p, const ws_pf_access *a)
     uint64_t q = ws_pf_ghbuf_insert(&s->h, a->pc, s->warp ? a->wid : 0, l);
     if (q == WS_PF_GHBUF_NONE) return;
     s->trainings++;
+    /* (buffer reads: the new entry's link, the previous entry, the one before) */
+    x->tab_reads++;
     uint64_t prev = ws_pf_ghbuf_at(&s->h, q)->link;
     if (prev == WS_PF_GHBUF_NONE) return;
+    x->tab_reads++;
     uint64_t r2 = ws_pf_ghbuf_at(&s->h, prev)->link;
     if (!ws_pf_ghbuf_live(&s->h, r2)) return;
+    x->tab_reads++;
     int64_t h1 = ws_pf_ghbuf_at(&s->h, prev)->line, h2 = ws_pf_ghbuf_at(&s->h, r2)->line;
     int64_t stride = l - h1;
     if (stride != h1 - h2) return;      /* never 0: repeats are not inserted */

@@ -119,13 +119,26 @@ static ws_pf *mt_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     m->pws = ws_xcalloc(m->npws ? m->npws : 1, sizeof *m->pws);
     m->gs = ws_xcalloc(m->ngs ? m->ngs : 1, sizeof *m->gs);
     m->ip = ws_xcalloc(m->nip ? m->nip : 1, sizeof *m->ip);
+    /* Geometry: MTP Table VI: PWS entries of 93 bits (PC 32, wid 8, train
+     * 1, last address 32, stride 20), GS of 52 (PC 32, stride 20), IP of 133
+     * (PC 32, stride 20, train 1, 2 x wid 8, 2 x address 32); with the
+     * paper's 32 / 8 / 8 entries (pf.mthwp.pws / gs / ip) 557 bytes.  The
+     * entry width is the PWS's, the largest table. */
+    m->base.tab_bytes = ws_pf_table_bytes(m->npws, 93) + ws_pf_table_bytes(m->ngs, 52)
+                        + ws_pf_table_bytes(m->nip, 133);
+    uint64_t bp = (uint64_t)m->npws * 93, bg = (uint64_t)m->ngs * 52, bi = (uint64_t)m->nip * 133;
+    m->base.tab_entry_bits = bp >= bg && bp >= bi ? 93 : bg >= bi ? 52 : 133;
     return &m->base;
 }
 
 /* ------------------------------------------------------------ PWS */
 
+/* Table reads and writes (ws_pf_ctx.tab_reads / tab_writes): each find is
+ * one read of its (fully associative) table; each entry allocated, trained
+ * or invalidated one write; LRU stamps are not counted. */
 static pws_ent *pws_find(mthwp *m, uint32_t pc, uint32_t wid)
 {
+    if (m->npws) m->base.x->tab_reads++;
     for (uint32_t i = 0; i < m->npws; i++)
         if (m->pws[i].valid && m->pws[i].pc == pc && m->pws[i].wid == wid) return &m->pws[i];
     return NULL;
@@ -135,6 +148,7 @@ static pws_ent *pws_find(mthwp *m, uint32_t pc, uint32_t wid)
 static pws_ent *pws_train(mthwp *m, uint32_t pc, uint32_t wid, uint64_t a)
 {
     pws_ent *e = pws_find(m, pc, wid);
+    if (m->npws) m->base.x->tab_writes++;      /* (allocated or trained) */
     if (!e) {
         e = &m->pws[0];
         for (uint32_t i = 0; i < m->npws; i++) {
@@ -159,6 +173,7 @@ static pws_ent *pws_train(mthwp *m, uint32_t pc, uint32_t wid, uint64_t a)
 
 static gs_ent *gs_find(mthwp *m, uint32_t pc)
 {
+    if (m->ngs) m->base.x->tab_reads++;
     for (uint32_t i = 0; i < m->ngs; i++)
         if (m->gs[i].valid && m->gs[i].pc == pc) return &m->gs[i];
     return NULL;
@@ -167,6 +182,7 @@ static gs_ent *gs_find(mthwp *m, uint32_t pc)
 static void gs_insert(mthwp *m, uint32_t pc, int64_t stride)
 {
     gs_ent *e = gs_find(m, pc);
+    m->base.x->tab_writes++;        /* (ngs > 0 here) */
     if (!e) {
         e = &m->gs[0];
         for (uint32_t i = 0; i < m->ngs; i++) {
@@ -185,6 +201,7 @@ static void maybe_promote(mthwp *m, uint32_t pc, int64_t s)
 {
     if (!m->ngs) return;
     uint32_t n = 0;
+    m->base.x->tab_reads++;         /* (a search of PWS by PC and stride) */
     for (uint32_t i = 0; i < m->npws; i++) {
         const pws_ent *e = &m->pws[i];
         n += e->valid && e->train && e->pc == pc && e->stride == s;
@@ -193,13 +210,17 @@ static void maybe_promote(mthwp *m, uint32_t pc, int64_t s)
     gs_insert(m, pc, s);
     m->c.promotions++;
     for (uint32_t i = 0; i < m->npws; i++)
-        if (m->pws[i].pc == pc) m->pws[i].valid = 0;
+        if (m->pws[i].pc == pc) {
+            m->base.x->tab_writes += m->pws[i].valid;
+            m->pws[i].valid = 0;
+        }
 }
 
 /* ------------------------------------------------------------ IP */
 
 static ip_ent *ip_find(mthwp *m, uint32_t pc)
 {
+    if (m->nip) m->base.x->tab_reads++;
     for (uint32_t i = 0; i < m->nip; i++)
         if (m->ip[i].valid && m->ip[i].pc == pc) return &m->ip[i];
     return NULL;
@@ -217,6 +238,7 @@ static void ip_train(mthwp *m, uint32_t pc, uint32_t w, uint64_t a)
             if (c->stamp < e->stamp) e = c;
         }
         if (e->valid) m->c.ev_ip++;
+        m->base.x->tab_writes++;
         *e = (ip_ent){ .stamp = ++m->clock, .pc = pc, .valid = 1, .npairs = 1, .run = 1 };
         e->wid[1] = w;
         e->addr[1] = a;
@@ -224,6 +246,7 @@ static void ip_train(mthwp *m, uint32_t pc, uint32_t w, uint64_t a)
     }
     e->stamp = ++m->clock;
     if (w == e->wid[1]) return;
+    m->base.x->tab_writes++;
     int64_t dw = (int64_t)w - (int64_t)e->wid[1];
     int64_t da = (int64_t)(a - e->addr[1]);
     bool exact = da != INT64_MIN && da % dw == 0;

@@ -60,6 +60,13 @@ static ws_pf *stream_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->train = (uint32_t)ws_opts_uint(o, "pf.stream.train");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
     s->e = ws_xcalloc(s->entries, sizeof *s->e);
+    /* Geometry: pf.stream.entries entries (MTP Table V: 512) of [choice]
+     * start, last and next line addresses of 32 bits each (MTP Table VI's
+     * address width), a 2-bit direction, an 8-bit confirmation count, the
+     * active and valid bits, and the 8-bit warp id when warp-trained (the
+     * paper gives no widths). */
+    s->base.tab_entry_bits = 3 * 32 + 2 + 8 + 2 + (s->warp ? 8 : 0);
+    s->base.tab_bytes = ws_pf_table_bytes(s->entries, s->base.tab_entry_bits);
     return &s->base;
 }
 
@@ -106,6 +113,9 @@ static void stream_observe(ws_pf *p, const ws_pf_access *a)
     uint32_t wid = s->warp ? a->wid : 0;
     int64_t l = (int64_t)(a->line / p->x->line);
     stream_entry *best = NULL, *victim = NULL;
+    /* (one read: the table is searched whole, as one set; one write below
+     * per entry trained or allocated) */
+    p->x->tab_reads++;
     for (uint32_t i = 0; i < s->entries; i++) {
         stream_entry *e = &s->e[i];
         if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
@@ -117,6 +127,7 @@ static void stream_observe(ws_pf *p, const ws_pf_access *a)
     if (best) {
         best->stamp = ++s->clock;
         if (best->last == l) return;
+        p->x->tab_writes++;
         s->trainings++;
         if (best->active) {
             best->last = l;
@@ -132,6 +143,7 @@ static void stream_observe(ws_pf *p, const ws_pf_access *a)
         return;
     }
     if (!miss) return;
+    p->x->tab_writes++;
     s->trainings++;
     s->allocations++;
     if (victim->valid) s->replacements++;

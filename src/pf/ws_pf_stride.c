@@ -48,7 +48,14 @@ static ws_pf *stride_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.x = x;
     s->region_bits = (uint32_t)ws_opts_uint(o, "pf.stride.region_bits");
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stride.entries"), sizeof(ws_pf_rpt));   /* key: address >> region_bits */
+    ws_pf_tab_init(&s->tab, x, (uint32_t)ws_opts_uint(o, "pf.stride.entries"), sizeof(ws_pf_rpt));   /* key: address >> region_bits */
+    /* Geometry: pf.stride.entries entries (MTP Table V: 1024) of [choice]
+     * a region tag of 32 - region_bits bits (32-bit addresses, as MTP
+     * Table VI), last address 32, stride 20 (MTP Table VI's stride field),
+     * the RPT's 2-bit state, and the 8-bit warp id when warp-trained. */
+    uint32_t tag = s->region_bits < 32 ? 32 - s->region_bits : 0;
+    s->base.tab_entry_bits = tag + 32 + 20 + 2 + (s->warp ? 8 : 0);
+    s->base.tab_bytes = ws_pf_table_bytes(s->tab.entries, s->base.tab_entry_bits);
     return &s->base;
 }
 

@@ -35,7 +35,13 @@ static ws_pf *spc_create(ws_pf_ctx *x, const ws_opts *o, ws_error *err)
     s->base.ops = &ws_pf_stridepc;
     s->base.x = x;
     s->warp = ws_opts_bool(o, "pf.warp_trained");
-    ws_pf_tab_init(&s->tab, (uint32_t)ws_opts_uint(o, "pf.stridepc.entries"), sizeof(ws_pf_rpt));   /* key: PC; last: the first active lane's address */
+    ws_pf_tab_init(&s->tab, x, (uint32_t)ws_opts_uint(o, "pf.stridepc.entries"), sizeof(ws_pf_rpt));   /* key: PC; last: the first active lane's address */
+    /* Geometry: pf.stridepc.entries entries (MTP Table V: 1024) of PC 32,
+     * last address 32, stride 20 bits (the widths of MTP Table VI's PWS,
+     * which the paper calls a PWS-only StridePC), the 2-bit RPT state, and
+     * the 8-bit warp id when warp-trained. */
+    s->base.tab_entry_bits = 32 + 32 + 20 + 2 + (s->warp ? 8 : 0);
+    s->base.tab_bytes = ws_pf_table_bytes(s->tab.entries, s->base.tab_entry_bits);
     return &s->base;
 }
 

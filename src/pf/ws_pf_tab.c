@@ -6,9 +6,10 @@
 #include "pf/ws_pf_tab.h"
 #include "util/ws_util.h"
 
-void ws_pf_tab_init(ws_pf_tab *t, uint32_t entries, size_t esize)
+void ws_pf_tab_init(ws_pf_tab *t, ws_pf_ctx *x, uint32_t entries, size_t esize)
 {
     memset(t, 0, sizeof *t);
+    t->x = x;
     t->entries = entries;
     t->esize = esize;
     t->ways = 1;
@@ -36,6 +37,7 @@ static uint32_t set_of(const ws_pf_tab *t, uint64_t key, uint32_t wid)
 void *ws_pf_tab_find(const ws_pf_tab *t, uint64_t key, uint32_t wid)
 {
     uint32_t base = set_of(t, key, wid) * t->ways;
+    t->x->tab_reads++;
     for (uint32_t w = 0; w < t->ways; w++) {
         ws_pf_tag *e = ws_pf_tab_at(t, base + w);
         if (e->valid && e->key == key && e->wid == wid) return e;
@@ -47,6 +49,7 @@ void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh)
 {
     uint32_t base = set_of(t, key, wid) * t->ways;
     ws_pf_tag *victim = NULL;
+    t->x->tab_reads++;
     for (uint32_t w = 0; w < t->ways; w++) {
         ws_pf_tag *e = ws_pf_tab_at(t, base + w);
         if (e->valid && e->key == key && e->wid == wid) {
@@ -57,6 +60,7 @@ void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh)
         if (!victim || (victim->valid && (!e->valid || e->stamp < victim->stamp))) victim = e;
     }
     *fresh = true;
+    t->x->tab_writes++;
     t->allocations++;
     if (victim->valid) t->replacements++;
     memset(victim, 0, t->esize);
@@ -74,6 +78,7 @@ ws_pf_rpt *ws_pf_rpt_see(ws_pf_tab *t, uint64_t key, uint32_t wid, uint64_t addr
     uint64_t last = e->last;
     e->last = addr;
     if (fresh) return NULL;             /* initial, stride 0 */
+    t->x->tab_writes++;                 /* (the update of a found entry) */
     int64_t delta = (int64_t)(addr - last);
     bool correct = delta == e->stride;
     switch (e->state) {
@@ -102,12 +107,12 @@ uint32_t ws_pf_issue_strided(ws_pf_ctx *x, uint64_t addr, uint64_t line, int64_t
     return n;
 }
 
-void ws_pf_ghbuf_init(ws_pf_ghbuf *h, uint32_t entries, uint32_t index_entries)
+void ws_pf_ghbuf_init(ws_pf_ghbuf *h, ws_pf_ctx *x, uint32_t entries, uint32_t index_entries)
 {
     h->n = entries;
     h->head = 0;
     h->g = ws_xcalloc(entries, sizeof *h->g);
-    ws_pf_tab_init(&h->it, index_entries, sizeof(ws_pf_ghbuf_index));
+    ws_pf_tab_init(&h->it, x, index_entries, sizeof(ws_pf_ghbuf_index));
 }
 
 void ws_pf_ghbuf_free(ws_pf_ghbuf *h)
@@ -120,11 +125,17 @@ uint64_t ws_pf_ghbuf_insert(ws_pf_ghbuf *h, uint64_t key, uint32_t wid, int64_t 
 {
     bool fresh;
     ws_pf_ghbuf_index *ix = ws_pf_tab_get(&h->it, key, wid, &fresh);
+    ws_pf_ctx *x = h->it.x;
     uint64_t prev = !fresh && ws_pf_ghbuf_live(h, ix->ptr) ? ix->ptr : WS_PF_GHBUF_NONE;
-    if (prev != WS_PF_GHBUF_NONE && ws_pf_ghbuf_at(h, prev)->line == line) return WS_PF_GHBUF_NONE;
+    if (prev != WS_PF_GHBUF_NONE) {
+        x->tab_reads++;
+        if (ws_pf_ghbuf_at(h, prev)->line == line) return WS_PF_GHBUF_NONE;
+    }
     uint64_t q = h->head++;
     h->g[q % h->n] = (ws_pf_ghbuf_slot){ line, prev };
+    x->tab_writes++;
     ix->ptr = q;
+    if (!fresh) x->tab_writes++;        /* (a new entry's pointer is part of its allocation) */
     return q;
 }
 

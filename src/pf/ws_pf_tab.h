@@ -20,6 +20,7 @@ typedef struct ws_pf_tag {
 } ws_pf_tag;
 
 typedef struct ws_pf_tab {
+    ws_pf_ctx *x;           /* counts the table's reads and writes (tab_reads, tab_writes) */
     uint8_t *e;             /* entries * esize bytes */
     size_t esize;
     uint32_t entries, ways, sets;
@@ -31,17 +32,20 @@ typedef struct ws_pf_tab {
  * associative (fully associative up to 16 entries) with LRU replacement, so
  * a lookup costs O(ways).  The ways are the largest divisor of the entry
  * count not above 16 (1024 entries: 64 sets of 16; 128: 8 sets of 16). */
-void ws_pf_tab_init(ws_pf_tab *t, uint32_t entries, size_t esize);
+void ws_pf_tab_init(ws_pf_tab *t, ws_pf_ctx *x, uint32_t entries, size_t esize);
 void ws_pf_tab_free(ws_pf_tab *t);
 static inline void *ws_pf_tab_at(const ws_pf_tab *t, uint32_t i)
 {
     return t->e + (size_t)i * t->esize;
 }
-/* The entry of (key, wid), or NULL when absent (nothing changes). */
+/* The entry of (key, wid), or NULL when absent (nothing changes but the
+ * read count: one table read). */
 void *ws_pf_tab_find(const ws_pf_tab *t, uint64_t key, uint32_t wid);
 /* The entry of (key, wid) (*fresh = false), or else its set's LRU victim
  * (the lowest invalid way first), zeroed and given key and wid (*fresh =
- * true).  Either way the entry is touched (most recently used). */
+ * true).  Either way the entry is touched (most recently used).  Counts one
+ * table read, and one write when it allocates; a caller that then updates a
+ * found entry counts that write itself. */
 void *ws_pf_tab_get(ws_pf_tab *t, uint64_t key, uint32_t wid, bool *fresh);
 
 /* The RPT of stride and stridepc (Chen and Baer): an entry per key (region
@@ -63,7 +67,7 @@ static inline bool ws_pf_rpt_predicts(const ws_pf_rpt *e)
 }
 /* Train the entry of (key, wid) in t (a table of ws_pf_rpt) with addr: a
  * new entry only remembers addr (initial, stride 0).  Returns the entry when
- * it now predicts, else NULL. */
+ * it now predicts, else NULL.  One table read and one write either way. */
 ws_pf_rpt *ws_pf_rpt_see(ws_pf_tab *t, uint64_t key, uint32_t wid, uint64_t addr);
 
 /* A global history buffer (Nesbit and Smith) of ghb and ghb-stride: a
@@ -86,7 +90,7 @@ typedef struct ws_pf_ghbuf {
     uint64_t head;          /* sequence number of the next insertion */
     ws_pf_tab it;           /* the index table (ws_pf_ghbuf_index entries) */
 } ws_pf_ghbuf;
-void ws_pf_ghbuf_init(ws_pf_ghbuf *h, uint32_t entries, uint32_t index_entries);
+void ws_pf_ghbuf_init(ws_pf_ghbuf *h, ws_pf_ctx *x, uint32_t entries, uint32_t index_entries);
 void ws_pf_ghbuf_free(ws_pf_ghbuf *h);
 static inline bool ws_pf_ghbuf_live(const ws_pf_ghbuf *h, uint64_t q)
 {
@@ -99,7 +103,10 @@ static inline const ws_pf_ghbuf_slot *ws_pf_ghbuf_at(const ws_pf_ghbuf *h, uint6
 /* Record a miss on `line` as the newest of (key, wid) and return its
  * sequence number; [choice] the key's newest live line again (another warp
  * or request on the same line) is not a new miss: nothing is inserted and
- * NONE is returned. */
+ * NONE is returned.  Counts one index read (+ one write when it allocates),
+ * one buffer read when the key's newest entry is live, and on an insertion
+ * one buffer write and (a found index entry) one index write.  Readers of
+ * buffer entries (ws_pf_ghbuf_at) count their reads themselves. */
 uint64_t ws_pf_ghbuf_insert(ws_pf_ghbuf *h, uint64_t key, uint32_t wid, int64_t line);
 /* The inspection tables "index" (columns keycol (keybits wide), wid, ptr)
  * and "ghb" (slot, addr, link); pointers are slots, -1 when overwritten. */
