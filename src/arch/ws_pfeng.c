@@ -462,5 +462,8 @@ void ws_pfeng_table_geometry(const ws_pfeng *e, uint64_t *bytes, uint32_t *entry
 {
     *bytes = 0;
     *entry_bits = 0;
-    (void)e;    /* (filled in when the policies declare their tables) */
+    if (e && e->pf) {
+        *bytes = e->pf->tab_bytes;
+        *entry_bits = e->pf->tab_entry_bits;
+    }
 }
