@@ -324,7 +324,7 @@ static int g_diagnosis_warp(lua_State *L)
 static int g_fault(lua_State *L)
 {
     static const char *const kinds[] = { "none", "out_of_bounds", "misaligned", "trap", "budget",
-                                         "deadlock", "stack", "unsupported" };
+                                         "deadlock", "stack", "unsupported", "sync" };
     static const char *const access[] = { "none", "load", "store", "atomic", "prefetch" };
     ws_device *d = ws_lgpu_check(L, 1);
     const ws_fault *f = ws_device_last_fault(d);
