@@ -9,6 +9,7 @@
 #include "tui/ws_tui.h"
 #include "util/ws_file.h"
 #include "util/ws_commit.h"
+#include "util/ws_crash.h"
 #include "util/ws_paths.h"
 #include "util/ws_util.h"
 
@@ -343,6 +344,9 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 
 int main(int argc, char **argv)
 {
+    /* a fault from running out of stack is reported, not a bare SIGSEGV */
+    int top = 0;
+    ws_crash_install(&top);
     /* --set values: at most one per argument. */
     const char **sets = calloc((size_t)argc + 1, sizeof *sets);
     if (!sets) {
