@@ -114,6 +114,15 @@ void ws_tui_sigint_defer(bool on)
     sigint_defer = on;
 }
 
+void ws_tui_console_interruptible(lua_State *L, bool on)
+{
+    static int depth;       /* (console Lua may evaluate more through tui.cmd) */
+    depth += on ? 1 : -1;
+    ws_lctl_set_interrupt(L, depth > 0 ? &got_signal : NULL);
+    if (!on && depth == 0 && got_signal == SIGINT)
+        got_signal = 0;
+}
+
 bool ws_tui_sigint_deferred(void)
 {
     bool kept = sigint_kept != 0;
