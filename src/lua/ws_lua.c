@@ -207,6 +207,13 @@ static void wrap_catcher(lua_State *L, const char *lib, const char *name, int ki
     lua_pop(L, 1);
 }
 
+const char *ws_lua_quote(lua_State *L, const char *s)
+{
+    char q[810];
+    if (!s) s = "";
+    return lua_pushstring(L, ws_str_quote(q, sizeof q, s, strlen(s), 200));
+}
+
 /* ------------------------------------------------------------ loading files */
 int ws_lua_loadfile(lua_State *L, const char *path, const char *mode)
 {

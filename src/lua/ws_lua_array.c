@@ -12,6 +12,7 @@
  * array's element type (ws_lua_buffer.c converts and range-checks every
  * value), then copied to the device. */
 #include "config.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_gpu.h"
 
 #include <lauxlib.h>
@@ -115,7 +116,7 @@ int ws_lgpu_array(lua_State *L)
     const char *tname = luaL_checkstring(L, 2);
     if (ws_buf_type_parse(tname, &t) != 0)
         return luaL_error(L, "unknown element type '%s' (expected i8, u8, i16, u16, i32, u32, "
-                             "i64, u64, f32 or f64)", tname);
+                             "i64, u64, f32 or f64)", ws_lua_quote(L, tname));
     int has_opts = !lua_isnoneornil(L, 4);
     if (has_opts)
         luaL_checktype(L, 4, LUA_TTABLE);
@@ -135,7 +136,7 @@ int ws_lgpu_array(lua_State *L)
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
             if (!k || (strcmp(k, "name") && strcmp(k, "fill")))
                 return luaL_error(L, "unknown array option '%s' (expected name or fill)",
-                                  k ? k : luaL_typename(L, -2));
+                                  ws_lua_quote(L, k ? k : luaL_typename(L, -2)));
             lua_pop(L, 1);
         }
     }
