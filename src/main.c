@@ -9,6 +9,7 @@
 #include "tui/ws_tui.h"
 #include "util/ws_file.h"
 #include "util/ws_commit.h"
+#include "util/ws_crash.h"
 #include "util/ws_paths.h"
 #include "util/ws_util.h"
 
@@ -73,6 +74,10 @@ static int looks_like_script(const char *w)
     size_t n = strlen(w);
     return (n > 4 && strcmp(w + n - 4, ".lua") == 0) || strchr(w, '/') || access(w, F_OK) == 0;
 }
+
+/* A command-line word in a message: control characters and escape
+ * sequences never reach the terminal raw (ws_str_quote), at most 200 bytes. */
+#define QUOTE(buf, s) ws_str_quote((buf), sizeof (buf), (s), strlen(s), 200)
 
 static int parse_seed(const char *s, unsigned long long *out)
 {
@@ -158,10 +163,12 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     ws_tui_opts topts = { 0 };
     ws_error err;
     int c;
+    char q[810];
     lopts.sets = sets;
+    opterr = 0;     /* (getopt's own messages would quote the word raw) */
 
     /* '+': stop at the first non-option so scripts and commands get their own. */
-    while ((c = getopt_long(argc, argv, "+bis:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+:bis:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':
             lopts.batch = 1;
@@ -175,7 +182,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_SANDBOX_BUDGET:
             if (parse_seed(optarg, &budget) != 0) {
                 fprintf(stderr, "warpscope: invalid --sandbox-budget '%s' (expected a non-negative integer)\n",
-                        optarg);
+                        QUOTE(q, optarg));
                 return WS_EXIT_USAGE;
             }
             sandbox = 1;
@@ -183,14 +190,14 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_SANDBOX_MEMORY:
             if (parse_bytes(optarg, &sbmem) != 0) {
                 fprintf(stderr, "warpscope: invalid --sandbox-memory '%s' (expected bytes, e.g. 512M or 2G; 0: no limit)\n",
-                        optarg);
+                        QUOTE(q, optarg));
                 return WS_EXIT_USAGE;
             }
             sandbox = 1;
             break;
         case 's':
             if (parse_seed(optarg, &lopts.seed) != 0) {
-                fprintf(stderr, "warpscope: invalid seed '%s' (expected a non-negative integer)\n", optarg);
+                fprintf(stderr, "warpscope: invalid seed '%s' (expected a non-negative integer)\n", QUOTE(q, optarg));
                 usage_line(stderr);
                 return WS_EXIT_USAGE;
             }
@@ -209,7 +216,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_SET:
             /* Checked now against the option table (key, type, range). */
             if (ws_opts_set_kv(scratch, optarg, &err) != 0) {
-                fprintf(stderr, "warpscope: --set %s: %s\n", optarg, err.msg);
+                fprintf(stderr, "warpscope: --set %s: %s\n", QUOTE(q, optarg), err.msg);
                 return WS_EXIT_USAGE;
             }
             sets[lopts.nsets++] = optarg;
@@ -241,10 +248,21 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case 'V':
             printf("warpscope %s (commit %s)\n", PACKAGE_VERSION, ws_commit());
             return WS_EXIT_OK;
-        default:
+        default: {
+            /* '?': an unknown option, ':': one without its argument */
+            char w[3] = { '-', (char)optopt, 0 };
+            const char *last = argv[optind - 1];    /* (a missing argument: the last word) */
+            /* a known option with '?': a long one given an argument it takes none of */
+            bool known = optopt > 255 || (optopt > 0 && strchr("bishV", optopt));
+            bool whole = !optopt || ((c == ':' || known) && strncmp(last, "--", 2) == 0);
+            const char *word = whole ? last : w;
+            fprintf(stderr, c == ':' ? "warpscope: option '%s' needs an argument\n"
+                            : known && whole ? "warpscope: option '%s' takes no argument\n"
+                                             : "warpscope: unknown option '%s'\n", QUOTE(q, word));
             usage_line(stderr);
             fprintf(stderr, "Try 'warpscope --help' for more information.\n");
             return WS_EXIT_USAGE;
+        }
         }
     }
     if (!isatty(STDOUT_FILENO) || interactive)
@@ -272,7 +290,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         if (cmd)
             return cmd->run(argc - optind, argv + optind);
         if (!looks_like_script(word)) {
-            fprintf(stderr, "warpscope: unknown command '%s'\n", word);
+            fprintf(stderr, "warpscope: unknown command '%s'\n", QUOTE(q, word));
             usage_line(stderr);
             fprintf(stderr, "Try 'warpscope --help' for more information.\n");
             return WS_EXIT_USAGE;
@@ -285,11 +303,12 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     }
 
     if (script && ws_path_is_dir(script)) {
-        fprintf(stderr, "warpscope: %s: is a directory\n", script);
+        fprintf(stderr, "warpscope: %s: is a directory\n", QUOTE(q, script));
         return WS_EXIT_FAIL;
     }
     if (script && access(script, R_OK) != 0) {
-        fprintf(stderr, "warpscope: cannot read script '%s': %s\n", script, strerror(errno));
+        int e = errno;
+        fprintf(stderr, "warpscope: cannot read script '%s': %s\n", QUOTE(q, script), strerror(e));
         return WS_EXIT_FAIL;
     }
     /* the output files are written at exit: a path that cannot work is
@@ -298,7 +317,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     for (int i = 0; i < 2; i++) {
         char why[PATH_MAX + 128];
         if (outs[i][1] && ws_file_check(outs[i][1], why, sizeof why) != 0) {
-            fprintf(stderr, "warpscope: %s: cannot write '%s': %s\n", outs[i][0], outs[i][1], why);
+            fprintf(stderr, "warpscope: %s: cannot write '%s': %s\n", outs[i][0], QUOTE(q, outs[i][1]), why);
             return WS_EXIT_USAGE;
         }
     }
@@ -343,6 +362,9 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 
 int main(int argc, char **argv)
 {
+    /* a fault from running out of stack is reported, not a bare SIGSEGV */
+    int top = 0;
+    ws_crash_install(&top);
     /* --set values: at most one per argument. */
     const char **sets = calloc((size_t)argc + 1, sizeof *sets);
     if (!sets) {

@@ -34,4 +34,22 @@ a:free()
 T.ok(err_of(function() ws.check.equal(a, { 0, 0 }) end):find(here .. "ws.check: the result: attempt to use a freed array 'array'"),
      "check.equal on a freed array")
 g:close()
+-- dofile, loadfile and require of a directory: "is a directory", naming the
+-- path, and for dofile and require the script's line
+do
+  local dir = (os.getenv("WS_BUILDDIR") or ".") .. "/tests"
+  T.is(err_of(function() dofile(dir) end):match(here .. "(.*)"), "dofile: '" .. dir .. "' is a directory",
+       "dofile of a directory")
+  T.ok(err_of(function() dofile(dir .. "/no such file.lua") end):find(here .. "dofile: cannot open .*no such file%.lua"),
+       "dofile of a missing file names the script's line")
+  local f, e = loadfile(dir)
+  T.is(f, nil, "loadfile of a directory fails")
+  T.is(e, "'" .. dir .. "' is a directory", "... saying why")
+  local saved = package.path
+  package.path = (os.getenv("WS_BUILDDIR") or ".") .. "/?;" .. saved
+  local r = err_of(function() require "tests" end)
+  package.path = saved
+  T.is(r:match(here .. "(.*)"), "require 'tests': '" .. dir .. "' is a directory", "require of a directory")
+  T.is(dofile((os.getenv("WS_SRCDIR") or ".") .. "/tests/tap.lua") ~= nil, true, "dofile of a file still returns its values")
+end
 T.done()

@@ -101,6 +101,14 @@ do
   T.ok(e:find(at .. "array 'q' %(i8%) initial data, element %[2%] of the table: 1e%+20 is out of range"), e)
   T.ok(not e:find("buffer value"), "a device array is not called a buffer")
   T.ok(dist:read() == ws.buffer("u32", { 0, 0, 0 }), "failed stores leave the array unchanged")
+  -- a bad fill= value or initial data allocates nothing (before the fix the
+  -- device kept an allocation no array held)
+  local before = #gpu:allocations()
+  for _, bad in ipairs{ "x", {}, 1e100, -1 } do
+    T.raises(function() gpu:array("u32", 16, { name = "leak", fill = bad }) end, "option fill", "bad fill " .. tostring(bad))
+  end
+  T.raises(function() gpu:array("u32", { 1, 2 }, { name = "leak", fill = 1 }) end, "needs a length", "fill with initial data")
+  T.is(#gpu:allocations(), before, "arrays refused for their fill value leave no allocation behind")
 end
 T.raises(function() ws.gpu{ smz = 3 } end, "unknown option 'smz' %(see warpscope %-%-list%-options%)", "gpu option typo")
 T.raises(function() ws.gpu{ sms = 0 } end, "'sm.count': '0' is out of range %(allowed: 1%.%.1024", "gpu option range (short name)")

@@ -90,5 +90,11 @@ t_match "$out" "invalid --sandbox-memory '12X'" "... naming the value"
 out=$("$WARPSCOPE" --batch --sandbox 2>&1); rc=$?
 t_is "$rc" 0 "the default scenario runs in the sandbox"
 t_match "$out" "matches the CPU reference" "... and checks its result"
+out=$(run "local function f() return dofile('$d/scn/sub') end
+f()")
+t_match "$out" "t.lua:1: dofile: '$d/scn/sub' is a directory" "sandboxed dofile of a directory: the script's line, the path, why"
+out=$(run "package.path = '$d/scn/?;' .. package.path
+require 'sub'")
+t_match "$out" "t.lua:2: require 'sub': '$d/scn/sub' is a directory" "sandboxed require of a directory"
 rm -rf "$d"
 t_done

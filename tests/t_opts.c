@@ -395,7 +395,7 @@ static void test_getters(void)
     ws_opts_free(c);
 
     char *json = ws_opts_to_json(o);
-    ok(contains(json, "{\n  \"preset\": \"gtx480\",\n  \"clock.core\": 700,"), "JSON starts with preset and "
+    ok(contains(json, "{\n  \"preset\": \"gtx480\",\n  \"check.sync\": false,\n  \"clock.core\": 700,"), "JSON starts with preset and "
        "the first key");
     ok(contains(json, "\"l1d.size\": 16384,") && contains(json, "\"l1d.enable\": true,") &&
            contains(json, "\"dram.sched\": \"fcfs\",") && contains(json, "\"thread.local\": 16384,") &&

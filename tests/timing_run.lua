@@ -129,7 +129,7 @@ T.ok(not ok and msg:find("nothing made progress for 5001 cycles") ~= nil, "after
 -- the diagnosis says which warps wait at which barrier id and that the ids
 -- differ, as the functional engine's does (issue #38).
 do
-  local two = gpu4:load_ptx_text([[
+  local two_src = [[
 .version 7.0
 .target sm_70
 .address_size 64
@@ -147,15 +147,30 @@ LOW:
 DONE:
 	ret;
 }
-]], "two_bars.ptx"):kernel("two_bars")
+]]
+  local two = gpu4:load_ptx_text(two_src, "two_bars.ptx"):kernel("two_bars")
   local okt, msgt = pcall(gpu4.launch, gpu4, two, { grid = 1, block = 128 })
   T.ok(not okt and msgt:find("deadlock", 1, true) ~= nil, "bar.sync 0 and bar.sync 1 in one CTA deadlock")
-  T.ok(not okt and msgt:find("CTA %(0,0,0%) warps 0%-1, pc %d+ %(PTX line %d+%) in two_bars: wait at a barrier %(barrier id 0%)") ~= nil,
-       "warps 0-1 wait at barrier id 0: " .. tostring(msgt))
-  T.ok(not okt and msgt:find("CTA %(0,0,0%) warps 2%-3, pc %d+ %(PTX line %d+%) in two_bars: wait at a barrier %(barrier id 1%)") ~= nil,
-       "warps 2-3 wait at barrier id 1")
-  T.ok(not okt and msgt:find("the CTA's warps wait at different barrier ids (2 at barrier 0, 2 at barrier 1), so none of them can complete", 1, true) ~= nil,
-       "and the diagnosis says the barrier ids differ")
+  -- (the pc and line are the bar.sync's own, though the warps' pcs have
+  -- moved past it: lines 14 and 11 of two_bars.ptx)
+  T.ok(not okt and msgt:find("CTA (0,0,0) warps 0-1, pc 5 (PTX line 14) in two_bars: wait at a barrier (barrier id 0)", 1, true) ~= nil,
+       "warps 0-1 wait at barrier id 0, at the bar.sync 0 on line 14: " .. tostring(msgt))
+  T.ok(not okt and msgt:find("CTA (0,0,0) warps 2-3, pc 3 (PTX line 11) in two_bars: wait at a barrier (barrier id 1)", 1, true) ~= nil,
+       "warps 2-3 wait at barrier id 1, at the bar.sync 1 on line 11")
+  T.ok(not okt and msgt:find("; the CTA's warps wait at different barriers (ids 0 and 1), so none of them can complete: "
+       .. "warps 0-1 at barrier 0 (two_bars.ptx:14), warps 2-3 at barrier 1 (two_bars.ptx:11)\n", 1, true) ~= nil,
+       "the CTA's first line says the barrier ids differ, which warps wait at which and each bar.sync's file:line")
+  T.ok(not okt and msgt:find("warps 2-3, pc 3 (PTX line 11) in two_bars: wait at a barrier (barrier id 1): 4 of the CTA's 4 warps "
+       .. "are at a barrier, 0 exited, 0 elsewhere; the CTA's warps wait at different barriers (see its first line)\n", 1, true) ~= nil,
+       "its other lines point at the first")
+  -- the functional engine's deadlock says the same
+  local gf = ws.gpu{ quiet = true, ["run.mode"] = "functional" }
+  local twof = gf:load_ptx_text(two_src, "two_bars.ptx"):kernel("two_bars")
+  local okf, msgf = pcall(gf.launch, gf, twof, { grid = 1, block = 128 })
+  T.is(not okf and msgf:match("two_bars.ptx:.*"), "two_bars.ptx:14: barrier deadlock in kernel 'two_bars', CTA (0,0,0), "
+       .. "thread (0,0,0): the CTA's warps wait at different barriers (ids 0 and 1), so none of them can complete: "
+       .. "warps 0-1 at barrier 0 (two_bars.ptx:14, 64 of 128 threads arrived); warps 2-3 at barrier 1 (two_bars.ptx:11, "
+       .. "64 of 128 threads arrived); instruction `bar.sync 0;` (pc 5)", "functional mode: the deadlock names both barriers")
 end
 -- Warps that exit complete a barrier the others wait at (the CTA's live
 -- threads drop): the waiting warp goes on, as in the functional engine.
@@ -196,9 +211,10 @@ do
     hstall = w and w:info().stall
   end)
   local okd, msgd = pcall(gpu4.launch, gpu4, k, { grid = 90, block = 256 }, big)
-  T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line %d+%) " ..
+  T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line 33%) " ..
        "in split_barrier: wait at a barrier %(barrier id 1%): 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere; " ..
-       "the CTA's warps wait at different barrier ids %(4 at barrier 1, 4 at barrier 2%), so none of them can complete\n") ~= nil,
+       "the CTA's warps wait at different barriers %(ids 1 and 2%), so none of them can complete: warps 0, 2, 4, 6 at barrier 1 " ..
+       "%([^\n]*deadlock.ptx:33%), warps 1, 3, 5, 7 at barrier 2 %([^\n]*deadlock.ptx:39%)\n") ~= nil,
        "the even warps of SM 0's first CTA in one line: " .. tostring(msgd):match("\n([^\n]*)"))
   T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")

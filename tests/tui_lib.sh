@@ -14,7 +14,7 @@ trap 'T kill-server 2>/dev/null; [ -n "$WS_KEEP" ] || rm -rf "$tmp"' EXIT
 start() {
     rm -f "$tmp/stty.after"
     cat > "$tmp/run.sh" <<EOF
-trap : QUIT     # as an interactive shell, survive the Ctrl-\\ sent to warpscope
+trap : QUIT INT     # as an interactive shell, survive the Ctrl-\\ and Ctrl-C sent to warpscope
 stty -a > "$tmp/stty.before"
 LANG=C.UTF-8 TERM=xterm-256color "$W" $*
 echo "EXIT=\$?"

@@ -20,8 +20,8 @@ keys s
 expect 'cycle 1 ' "and the TUI goes on"
 p=$(wpid)
 t_ok "$([ -n "$p" ] && [ "$(ps -o stat= -p "$p" | cut -c1)" != R ]; echo $?)" "the loop has ended (warpscope is not running on the CPU)"
-# (not EXIT=: the Ctrl-C went to the pane's shell too, which leaves when
-# warpscope does)
+# (not EXIT=: once the pane's shell, which the Ctrl-C reached too, left
+# when warpscope did; tui_lib.sh's shell now ignores it)
 keys q
 n=100; while kill -0 "$p" 2>/dev/null && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
 t_ok "$(kill -0 "$p" 2>/dev/null && echo 1 || echo 0)" "q quits"

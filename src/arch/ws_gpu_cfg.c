@@ -91,4 +91,5 @@ void ws_gpu_device_config(const ws_opts *o, ws_device_config *dc)
     dc->local_bytes_per_thread = ws_opts_uint(o, "thread.local");
     dc->max_call_depth = (uint32_t)ws_opts_uint(o, "thread.call_depth");
     dc->keep_regs = ws_opts_bool(o, "thread.keep_regs");
+    dc->check_sync = ws_opts_bool(o, "check.sync");
 }

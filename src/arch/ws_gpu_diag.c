@@ -120,38 +120,67 @@ static uint32_t barrier_id(const ws_slot *s)
     return ws_warp_barrier(s->w, &id) ? id : UINT32_MAX;
 }
 
+/* The barrier instruction slot s waits at: its pc and PTX line (the
+ * warp's pc has already moved past it). */
+static void barrier_where(const ws_slot *s, uint32_t *pc, uint32_t *line)
+{
+    if (!ws_warp_barrier_where(s->w, pc, line)) {
+        *pc = ws_warp_pc(s->w);
+        *line = ws_warp_line(s->w);
+    }
+}
+
+static bool same_group(const ws_slot *a, const ws_slot *o)
+{
+    uint32_t pa, la, po, lo;
+    barrier_where(a, &pa, &la);
+    barrier_where(o, &po, &lo);
+    return pa == po && barrier_id(a) == barrier_id(o);
+}
+
 /* The warps of CTA record cr at a barrier, one line for those at the same
- * pc and barrier id (*shown lines so far, at most `cap`); when they wait
- * at different barrier ids (none of which can then complete) each line
- * says so and how many wait at each id.  The first warp listed goes to
- * g's diag_sm and diag_slot when they have none yet.  Returns the warps
- * listed. */
+ * barrier instruction and id (*shown lines so far, at most `cap`); when
+ * they wait at different barrier ids (none of which can then complete)
+ * the CTA's first line says so, with each group's barrier id and PTX
+ * file:line.  The first warp listed goes to g's diag_sm and diag_slot
+ * when they have none yet.  Returns the warps listed. */
 static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_ctarec *cr, uint32_t *shown,
                                  uint32_t cap)
 {
     uint32_t listed = 0;
     uint32_t at = 0, ex = 0;
-    uint32_t per_id[17] = { 0 };    /* warps at barrier id 0..15; [16]: released, not yet woken */
-    uint32_t nids = 0;
+    uint32_t ids = 0;               /* barrier ids waited at (bit 16: released, not yet woken) */
     for (uint32_t k = 0; k < cr->nwarps; k++) {
         const ws_slot *o = &sm->slots[cr->slots[k]];
         if (!o->w || o->exited) ex++;
         else if (at_barrier(o)) {
             at++;
             uint32_t id = barrier_id(o);
-            uint32_t x = id < 16 ? id : 16;
-            if (per_id[x]++ == 0 && x < 16) nids++;
+            ids |= 1u << (id < 16 ? id : 16);
         }
     }
+    uint32_t nids = (uint32_t)__builtin_popcount(ids & 0xffffu);
+    const ws_ptx_module *pm = g->kernel ? ws_module_ptx(ws_kernel_module(g->kernel)) : NULL;
+    const char *file = pm && pm->path ? pm->path : "?";
+    /* the groups: warps at the same barrier instruction and id */
     bool done[64] = { false };      /* (a CTA has at most 64 warps: ws_sm_add_cta) */
-    for (uint32_t k = 0; k < cr->nwarps && *shown < cap; k++) {
+    uint32_t gfirst[64], ng = 0;
+    for (uint32_t k = 0; k < cr->nwarps; k++) {
         const ws_slot *s = &sm->slots[cr->slots[k]];
         if (done[k] || !s->w || !at_barrier(s)) continue;
-        uint32_t slots[64], warps[64], n = 0, pc = ws_warp_pc(s->w), id = barrier_id(s);
+        gfirst[ng++] = k;
         for (uint32_t q = k; q < cr->nwarps; q++) {
             const ws_slot *o = &sm->slots[cr->slots[q]];
-            if (done[q] || !o->w || !at_barrier(o) || ws_warp_pc(o->w) != pc || barrier_id(o) != id) continue;
-            done[q] = true;
+            if (!done[q] && o->w && at_barrier(o) && same_group(s, o)) done[q] = true;
+        }
+    }
+    for (uint32_t gi = 0; gi < ng && *shown < cap; gi++) {
+        const ws_slot *s = &sm->slots[cr->slots[gfirst[gi]]];
+        uint32_t slots[64], warps[64], n = 0, pc, line, id = barrier_id(s);
+        barrier_where(s, &pc, &line);
+        for (uint32_t q = gfirst[gi]; q < cr->nwarps; q++) {
+            const ws_slot *o = &sm->slots[cr->slots[q]];
+            if (!o->w || !at_barrier(o) || !same_group(s, o)) continue;
             slots[n] = cr->slots[q];
             warps[n++] = ws_warp_index(o->w);
         }
@@ -167,16 +196,32 @@ static uint32_t describe_barrier(sbuf *b, ws_gpu *g, const ws_sm *sm, const ws_c
         sb_ranges(b, slots, n);
         sb_printf(b, ": CTA (%u,%u,%u) warp%s ", cta[0], cta[1], cta[2], n > 1 ? "s" : "");
         sb_ranges(b, warps, n);
-        sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier", pc, ws_warp_line(s->w),
-                  ws_warp_func(s->w)->name, n > 1 ? "wait" : "waits");
+        sb_printf(b, ", pc %u (PTX line %u) in %s: %s at a barrier", pc, line, ws_warp_func(s->w)->name,
+                  n > 1 ? "wait" : "waits");
         if (id != UINT32_MAX) sb_printf(b, " (barrier id %u)", id);
         sb_printf(b, ": %u of the CTA's %u warps are at a barrier, %u exited, %u elsewhere", at, cr->nwarps, ex,
                   cr->nwarps - at - ex);
-        if (nids > 1) {
-            sb_printf(b, "; the CTA's warps wait at different barrier ids (");
+        if (nids > 1 && gi == 0) {
+            sb_printf(b, "; the CTA's warps wait at different barriers (ids");
             for (uint32_t x = 0, m = 0; x < 16; x++)
-                if (per_id[x]) sb_printf(b, "%s%u at barrier %u", m++ ? ", " : "", per_id[x], x);
-            sb_printf(b, "), so none of them can complete");
+                if (ids >> x & 1) sb_printf(b, "%s %u", m++ == 0 ? "" : m == nids ? " and" : ",", x);
+            sb_printf(b, "), so none of them can complete: ");
+            for (uint32_t gj = 0; gj < ng; gj++) {
+                const ws_slot *t = &sm->slots[cr->slots[gfirst[gj]]];
+                uint32_t tw[64], tn = 0, tpc, tline, tid = barrier_id(t);
+                barrier_where(t, &tpc, &tline);
+                for (uint32_t q = gfirst[gj]; q < cr->nwarps; q++) {
+                    const ws_slot *o = &sm->slots[cr->slots[q]];
+                    if (o->w && at_barrier(o) && same_group(t, o)) tw[tn++] = ws_warp_index(o->w);
+                }
+                sort_u32(tw, tn);
+                sb_printf(b, "%swarp%s ", gj ? ", " : "", tn > 1 ? "s" : "");
+                sb_ranges(b, tw, tn);
+                if (tid != UINT32_MAX) sb_printf(b, " at barrier %u (%s:%u)", tid, file, tline);
+                else sb_printf(b, " released from the barrier at %s:%u", file, tline);
+            }
+        } else if (nids > 1) {
+            sb_printf(b, "; the CTA's warps wait at different barriers (see its first line)");
         }
         sb_printf(b, "\n");
         ++*shown;

@@ -159,10 +159,15 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* User input in a message: control characters and escape sequences never
+ * reach the terminal raw (ws_str_quote), and at most 200 bytes of it. */
+#define QUOTE(buf, s) ws_str_quote((buf), sizeof (buf), (s), strlen(s), 200)
+
 static int range_error(const ws_opt_def *d, const char *text, const char *what, ws_error *err)
 {
-    char r[160];
+    char r[160], q[810];
     ws_opts_range_text(d, r, sizeof r);
+    text = QUOTE(q, text);
     return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' %s (allowed: %s%s%s)", d->name, text,
                         what, r, d->unit && *d->unit ? " " : "", d->unit ? d->unit : "");
 }
@@ -201,9 +206,10 @@ int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_err
             if (strcasecmp(text, no[i]) == 0)
                 return 0;
         }
+        char q[810];
         return ws_error_set(err, WS_E_RANGE,
                             "option '%s': '%s' is not a boolean (allowed: true|false, on|off, yes|no, 1|0)",
-                            d->name, text);
+                            d->name, QUOTE(q, text));
     }
     case WS_OPT_ENUM: {
         size_t len, n = strlen(text);
@@ -215,7 +221,8 @@ int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_err
                 return 0;
             }
         }
-        return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' is not one of %s", d->name, text,
+        char q[810];
+        return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' is not one of %s", d->name, QUOTE(q, text),
                             d->choices);
     }
     case WS_OPT_DOUBLE: {
@@ -367,7 +374,8 @@ static int list_presets_error(const char *name, ws_error *err)
     list[0] = '\0';
     for (size_t i = 0; i < ws_opts_presets_len && n < sizeof list; i++)
         n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", ws_opts_presets[i].name);
-    return ws_error_set(err, WS_E_RANGE, "unknown preset '%s' (presets: %s)", name ? name : "", list);
+    char q[810];
+    return ws_error_set(err, WS_E_RANGE, "unknown preset '%s' (presets: %s)", QUOTE(q, name ? name : ""), list);
 }
 
 int ws_opts_apply_preset(ws_opts *o, const char *name, ws_error *err)
@@ -428,10 +436,11 @@ static int unknown_key_error(const char *key, ws_error *err)
             near = ws_opts_table[i].name;
         }
     }
+    char q[810];
     if (near && best <= 2)
         return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (did you mean '%s'? see warpscope --list-options)",
-                            key, near);
-    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", key);
+                            QUOTE(q, key), near);
+    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", QUOTE(q, key));
 }
 
 int ws_opts_set(ws_opts *o, const char *key, const char *value, ws_error *err)
@@ -451,8 +460,9 @@ int ws_opts_set(ws_opts *o, const char *key, const char *value, ws_error *err)
 int ws_opts_set_kv(ws_opts *o, const char *kv, ws_error *err)
 {
     const char *eq = kv ? strchr(kv, '=') : NULL;
+    char q[810];
     if (!eq || eq == kv)
-        return ws_error_set(err, WS_E_PARSE, "'%s' is not KEY=VALUE (e.g. l1d.size=48K)", kv ? kv : "");
+        return ws_error_set(err, WS_E_PARSE, "'%s' is not KEY=VALUE (e.g. l1d.size=48K)", QUOTE(q, kv ? kv : ""));
     char key[128];
     size_t n = (size_t)(eq - kv);
     if (n >= sizeof key)

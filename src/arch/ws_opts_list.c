@@ -12,6 +12,7 @@
 static const struct {
     const char *prefix, *title;
 } groups[] = {
+    { "check", "Checkers" },
     { "clock", "Clocks" },
     { "cmem", "Constant cache (per SM)" },
     { "coalesce", "Coalescer" },

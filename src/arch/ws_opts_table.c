@@ -47,6 +47,9 @@
     U(n, d, lo, 1000, "clocks", help, "[gpgpusim] GTX480 GDDR5 (Hynix H5GQ1H24AFR): " src)
 
 const ws_opt_def ws_opts_table[] = {
+    B("check.sync", "false",
+        "fault when a barrier (bar.sync, bar.arrive, bar.red) is executed by only some lanes of a warp, in divergent code or at different barrier ids, naming each barrier's PTX line, the CTA, the warp and the lanes (like compute-sanitizer's synccheck)",
+        "[choice] a checker, not a machine parameter"),
     U("clock.core", "700", 1, 100000, "MHz",
         "core clock; the master clock (cycle counts are core cycles)",
         "[gpgpusim] GTX480: -gpgpu_clock_domains 700:700:700:924 (1400 MHz shader clock halved)"),

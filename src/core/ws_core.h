@@ -114,6 +114,9 @@ typedef struct ws_device_config {
                                      * read (ws_warp_reg_live); false: registers
                                      * never live together share storage (less
                                      * memory, faster; same results and timing) */
+    bool check_sync;                /* fault on a barrier that only some lanes
+                                     * of a warp execute (divergent barrier),
+                                     * like compute-sanitizer's synccheck */
 } ws_device_config;
 
 /* GTX 480-like defaults: 15 SMs, 1536 threads, 8 CTAs, 48 KB shared and
@@ -267,6 +270,7 @@ typedef enum ws_fault_kind {
     WS_FAULT_DEADLOCK,      /* every live warp of a CTA waits at a barrier that cannot complete */
     WS_FAULT_STACK,         /* call depth or per-thread local stack exceeded */
     WS_FAULT_UNSUPPORTED,   /* instruction form the engine cannot execute */
+    WS_FAULT_SYNC,          /* check.sync: a barrier only some lanes of a warp executed */
 } ws_fault_kind;
 
 typedef enum ws_access_kind { WS_ACC_NONE = 0, WS_ACC_LOAD, WS_ACC_STORE, WS_ACC_ATOMIC,
@@ -463,6 +467,10 @@ uint32_t ws_warp_live(const ws_warp *w);            /* lanes not exited */
 uint64_t ws_warp_insns(const ws_warp *w);           /* instructions executed */
 /* The barrier a warp waits at: true and *id when it is WS_WARP_BARRIER. */
 bool ws_warp_barrier(const ws_warp *w, uint32_t *id);
+/* The barrier instruction the warp waits at or last waited at (its pc has
+ * moved past it): true with its pc and PTX line; false when it has reached
+ * none since it started. */
+bool ws_warp_barrier_where(const ws_warp *w, uint32_t *pc, uint32_t *line);
 /* A hash of everything a warp's future depends on besides memory: pc,
  * masks, status, SIMT stack, call frames, registers and predicates (not its
  * instruction count).  Two equal hashes at different times, with no memory

@@ -254,6 +254,10 @@ struct ws_warp {
     const ws_xinsn *bar_insn;
     uint8_t bar_kind;        /* WS_BAR_* of the waiting instruction */
     uint8_t bar_dpred;
+    /* check.sync: a barrier some lanes of the warp executed without the
+     * others (sync_mask 0: none pending) */
+    uint32_t sync_mask, sync_id;
+    const ws_xinsn *sync_insn;
     /* fault detail (set by a handler returning WS_X_FAULT) */
     ws_fault_kind fk;
     uint32_t f_lane, f_size;
@@ -466,6 +470,13 @@ static inline uint8_t *ws_local_ptr(ws_warp *w, uint32_t lane, uint64_t off)
 }
 static inline const ws_frame *ws_warp_frame(const ws_warp *w) { return &w->frames[w->nframes - 1]; }
 
+/* ws_fault.c: "0-15, 17" for the bits of mask m (lanes, warps) into buf */
+void ws_lanes_fmt(char *buf, size_t n, uint64_t m);
+/* ws_fault.c: append formatted text to buf (size bytes, *len used), truncating */
+void ws_fmt_app(char *buf, size_t size, size_t *len, const char *fmt, ...) WS_PRINTF(4, 5);
+/* ws_exec_sync.c: check.sync at lanes exiting (exec): -1 with the fault
+ * filled in w when lanes leave a barrier some of the warp's lanes executed */
+int ws_sync_check_exit(ws_warp *w, const ws_xinsn *x, uint32_t exec);
 /* ws_exec_sync.c: barrier completion check (after exits) */
 void ws_cta_check_barriers(ws_cta *c);
 

@@ -39,9 +39,10 @@ static int after_removal(ws_warp *w)
 
 static int x_exit(ws_warp *w, const ws_xinsn *x, uint32_t exec)
 {
-    (void)x;
     if (!exec)
         return WS_X_NEXT;
+    if (w->sync_mask && ws_sync_check_exit(w, x, exec) < 0)
+        return WS_X_FAULT;
     ws_warp_lanes_exit(w, exec);
     return after_removal(w);
 }

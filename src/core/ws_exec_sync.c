@@ -68,6 +68,75 @@ void ws_cta_check_barriers(ws_cta *c)
             barrier_release(c, id);
 }
 
+/* check.sync (compute-sanitizer's synccheck): a barrier is executed by
+ * the whole warp (its live lanes) at once.  A barrier some lanes execute
+ * without the others is recorded (w->sync_*); the report comes when the
+ * other lanes execute a barrier (at a different id or elsewhere), or when
+ * lanes that never executed it exit or reach a barrier with those that did.
+ * Returns -1 with the fault filled in w. */
+static const char *insn_file(const ws_warp *w) { return w->g->m->ptx->path; }
+static uint32_t insn_line(const ws_xinsn *x) { return x && x->in ? x->in->line : 0; }
+
+static int sync_fault(ws_warp *w, uint32_t lane)
+{
+    w->fk = WS_FAULT_SYNC;
+    w->f_lane = lane;
+    return -1;
+}
+
+static int sync_check(ws_warp *w, const ws_xinsn *x, uint32_t exec, uint32_t id)
+{
+    char a[128], b[128];
+    if (!w->sync_mask) {
+        if (exec != w->live) {
+            w->sync_mask = exec;
+            w->sync_id = id;
+            w->sync_insn = x;
+        }
+        return 0;
+    }
+    ws_lanes_fmt(a, sizeof a, w->sync_mask);
+    ws_lanes_fmt(b, sizeof b, exec & ~w->sync_mask);
+    const char *file = insn_file(w);
+    if ((exec & w->sync_mask) == 0) {
+        if (id != w->sync_id)
+            snprintf(w->f_msg, sizeof w->f_msg,
+                     "lanes of one warp at different barriers (check.sync): warp %u's lanes %s executed barrier %u "
+                     "(%s:%u), its lanes %s barrier %u (%s:%u)", w->index, a, w->sync_id, file,
+                     insn_line(w->sync_insn), b, id, file, insn_line(x));
+        else
+            snprintf(w->f_msg, sizeof w->f_msg,
+                     "divergent barrier (check.sync): warp %u's lanes %s executed barrier %u at %s:%u, its lanes %s "
+                     "at %s:%u", w->index, a, id, file, insn_line(w->sync_insn), b, file, insn_line(x));
+        return sync_fault(w, (uint32_t)__builtin_ctz(exec));
+    }
+    if ((exec & ~w->sync_mask) == 0 && exec != w->live) {
+        /* the same lanes again, the others still elsewhere */
+        w->sync_id = id;
+        w->sync_insn = x;
+        return 0;
+    }
+    snprintf(w->f_msg, sizeof w->f_msg,
+             "barrier executed by only some lanes of a warp (check.sync): warp %u's lanes %s executed barrier %u "
+             "(%s:%u) without its lanes %s, which reach this barrier with them", w->index, a, w->sync_id, file,
+             insn_line(w->sync_insn), b);
+    return sync_fault(w, (uint32_t)__builtin_ctz(exec & ~w->sync_mask));
+}
+
+int ws_sync_check_exit(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!w->sync_mask || !(exec & ~w->sync_mask))
+        return 0;
+    char a[128], b[128];
+    ws_lanes_fmt(a, sizeof a, w->sync_mask);
+    ws_lanes_fmt(b, sizeof b, exec & ~w->sync_mask);
+    snprintf(w->f_msg, sizeof w->f_msg,
+             "barrier executed by only some lanes of a warp (check.sync): warp %u's lanes %s executed barrier %u "
+             "(%s:%u) without its lanes %s, which exit at %s:%u", w->index, a, w->sync_id, insn_file(w),
+             insn_line(w->sync_insn), b, insn_file(w), insn_line(x));
+    return sync_fault(w, (uint32_t)__builtin_ctz(exec & ~w->sync_mask));
+}
+
 static int x_bar(ws_warp *w, const ws_xinsn *x, uint32_t exec)
 {
     if (!exec)
@@ -85,6 +154,8 @@ static int x_bar(ws_warp *w, const ws_xinsn *x, uint32_t exec)
         snprintf(w->f_msg, sizeof w->f_msg, "barrier id %u is out of range (0..15)", id);
         return WS_X_FAULT;
     }
+    if (w->g->d->cfg.check_sync && sync_check(w, x, exec, id) < 0)
+        return WS_X_FAULT;
     ws_barrier *b = &c->bar[id];
     if (b->arrived == 0) {
         b->expected = count;

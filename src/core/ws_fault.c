@@ -38,6 +38,25 @@ static const char *access_word(int a)
     }
 }
 
+void ws_lanes_fmt(char *buf, size_t n, uint64_t m)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < 64;) {
+        if (!(m >> i & 1)) {
+            i++;
+            continue;
+        }
+        uint32_t j = i;
+        while (j + 1 < 64 && (m >> (j + 1) & 1)) j++;
+        int k = j > i ? snprintf(buf + len, n - len, "%s%u-%u", len ? ", " : "", i, j)
+                      : snprintf(buf + len, n - len, "%s%u", len ? ", " : "", i);
+        if (k < 0 || (size_t)k >= n - len) return;
+        len += (size_t)k;
+        i = j + 1;
+    }
+}
+
 static void copy(char *dst, size_t n, const char *src)
 {
     snprintf(dst, n, "%s", src ? src : "");
@@ -70,9 +89,7 @@ static void fill_where(ws_fault *f, ws_warp *w, uint32_t lane, uint32_t pc, cons
     }
 }
 
-/* Append formatted text to buf (size bytes, *len used), truncating. */
-static void app(char *buf, size_t size, size_t *len, const char *fmt, ...) WS_PRINTF(4, 5);
-static void app(char *buf, size_t size, size_t *len, const char *fmt, ...)
+void ws_fmt_app(char *buf, size_t size, size_t *len, const char *fmt, ...)
 {
     if (*len >= size - 1)
         return;
@@ -87,16 +104,16 @@ static void app(char *buf, size_t size, size_t *len, const char *fmt, ...)
 static void finish(ws_grid *g, ws_fault *f, const char *what, const char *detail, int code, ws_error *err)
 {
     size_t n = 0;
-    app(f->msg, sizeof f->msg, &n, "%s:%u: %s in kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u)", f->file, f->line,
+    ws_fmt_app(f->msg, sizeof f->msg, &n, "%s:%u: %s in kernel '%s', CTA (%u,%u,%u), thread (%u,%u,%u)", f->file, f->line,
         what, f->kernel, f->cta[0], f->cta[1], f->cta[2], f->tid[0], f->tid[1], f->tid[2]);
     if (detail && detail[0])
-        app(f->msg, sizeof f->msg, &n, ": %s", detail);
-    app(f->msg, sizeof f->msg, &n, "; instruction `%s` (pc %u", f->insn, f->pc);
+        ws_fmt_app(f->msg, sizeof f->msg, &n, ": %s", detail);
+    ws_fmt_app(f->msg, sizeof f->msg, &n, "; instruction `%s` (pc %u", f->insn, f->pc);
     if (f->src_line)
-        app(f->msg, sizeof f->msg, &n, ", %s:%u", f->src_file[0] ? f->src_file : "source", f->src_line);
+        ws_fmt_app(f->msg, sizeof f->msg, &n, ", %s:%u", f->src_file[0] ? f->src_file : "source", f->src_line);
     if (strcmp(f->func, f->kernel) != 0)
-        app(f->msg, sizeof f->msg, &n, ", in .func '%s'", f->func);
-    app(f->msg, sizeof f->msg, &n, ")");
+        ws_fmt_app(f->msg, sizeof f->msg, &n, ", in .func '%s'", f->func);
+    ws_fmt_app(f->msg, sizeof f->msg, &n, ")");
     g->faulted = true;
     g->d->fault = *f;
     g->d->has_fault = true;

@@ -370,24 +370,46 @@ int ws_grid_run_cta(ws_grid *g, ws_cta *c, uint64_t *allow, ws_error *err)
             c->qleft = quantum;
             if (++idle < c->nwarps)
                 continue;
-            /* every live warp waits at a barrier that cannot complete */
-            char detail[600];
+            /* every live warp waits at a barrier that cannot complete:
+             * the warps in groups by barrier id and instruction */
+            char detail[700];
             size_t n = 0;
             ws_warp *first = NULL;
+            uint64_t left = 0;          /* (a CTA has at most 64 warps) */
+            uint32_t ids = 0;
+            for (uint32_t i = 0; i < c->nwarps && i < 64; i++)
+                if (c->warps[i].status == WS_WARP_BARRIER) {
+                    ids |= 1u << c->warps[i].bar_id;
+                    left |= 1ull << i;
+                }
             detail[0] = '\0';
-            for (uint32_t i = 0; i < c->nwarps; i++) {
+            if (ws_popc32(ids) > 1) {
+                ws_fmt_app(detail, sizeof detail, &n, "the CTA's warps wait at different barriers (ids");
+                for (uint32_t id = 0, m = 0, k = ws_popc32(ids); id < WS_NBARRIERS; id++)
+                    if (ids >> id & 1)
+                        ws_fmt_app(detail, sizeof detail, &n, "%s %u", m++ == 0 ? "" : m == k ? " and" : ",", id);
+                ws_fmt_app(detail, sizeof detail, &n, "), so none of them can complete: ");
+            }
+            for (uint32_t i = 0; i < c->nwarps && i < 64; i++) {
                 ws_warp *v = &c->warps[i];
-                if (v->status != WS_WARP_BARRIER)
+                if (!(left >> i & 1))
                     continue;
                 if (!first)
                     first = v;
+                uint64_t grp = 0;
+                for (uint32_t j = i; j < c->nwarps && j < 64; j++) {
+                    const ws_warp *o = &c->warps[j];
+                    if ((left >> j & 1) && o->bar_id == v->bar_id && o->bar_pc == v->bar_pc)
+                        grp |= 1ull << j;
+                }
+                left &= ~grp;
+                char wl[200];
+                ws_lanes_fmt(wl, sizeof wl, grp);
                 const ws_barrier *b = &c->bar[v->bar_id];
-                int k = n < sizeof detail - 1
-                            ? snprintf(detail + n, sizeof detail - n, "%swarp %u at barrier %u (%u of %u threads arrived)",
-                                       n ? ", " : "", i, v->bar_id, b->arrived, b->expected ? b->expected : c->live_threads)
-                            : 0;
-                if (k > 0)
-                    n = n + (size_t)k < sizeof detail - 1 ? n + (size_t)k : sizeof detail - 1;
+                ws_fmt_app(detail, sizeof detail, &n, "%swarp%s %s at barrier %u (%s:%u, %u of %u threads arrived)",
+                           v != first ? "; " : "", (grp & (grp - 1)) ? "s" : "", wl, v->bar_id, g->m->ptx->path,
+                           v->bar_insn && v->bar_insn->in ? v->bar_insn->in->line : 0, b->arrived,
+                           b->expected ? b->expected : c->live_threads);
             }
             ws_fault_simple(g, first ? first : &c->warps[0], WS_FAULT_DEADLOCK, "barrier deadlock", detail, err);
             return -1;

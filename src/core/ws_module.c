@@ -255,8 +255,10 @@ const ws_kernel *ws_module_kernel(const ws_module *m, const char *name, ws_error
     }
     if (n >= sizeof list)
         n = sizeof list - 1;
-    ws_error_set(err, WS_E_RANGE, "%s: no kernel named '%s' (%s%s)", m->ptx->path, name,
-                 m->nkernels ? "kernels: " : "the module has no kernels", list);
+    char q[810];
+    ws_error_set(err, WS_E_RANGE, "%s: no kernel named '%s' (%s%s)", m->ptx->path,
+                 ws_str_quote(q, sizeof q, name, strlen(name), 200), m->nkernels ? "kernels: " : "the module has no kernels",
+                 list);
     return NULL;
 }
 

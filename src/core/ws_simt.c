@@ -117,7 +117,7 @@ int ws_simt_call(ws_warp *w, const ws_xinsn *x, const ws_xfunc *xf, uint32_t mas
     const ws_device_config *cfg = &w->g->d->cfg;
     if (w->nframes > cfg->max_call_depth) {
         w->fk = WS_FAULT_STACK;
-        snprintf(w->f_msg, sizeof w->f_msg, "call depth exceeds %u (max_call_depth)", cfg->max_call_depth);
+        snprintf(w->f_msg, sizeof w->f_msg, "call depth exceeds %u (thread.call_depth): endless recursion?", cfg->max_call_depth);
         return WS_X_FAULT;
     }
     const ws_frame *caller = &w->frames[w->nframes - 1];

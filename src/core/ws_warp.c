@@ -90,6 +90,10 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
     w->ninsn = 0;
     w->st = NULL;
     w->fk = WS_FAULT_NONE;
+    w->bar_insn = NULL;
+    w->bar_pc = 0;
+    w->sync_mask = 0;
+    w->sync_insn = NULL;
     return 0;
 }
 
@@ -252,6 +256,15 @@ bool ws_warp_barrier(const ws_warp *w, uint32_t *id)
     if (w->status != WS_WARP_BARRIER)
         return false;
     *id = w->bar_id;
+    return true;
+}
+
+bool ws_warp_barrier_where(const ws_warp *w, uint32_t *pc, uint32_t *line)
+{
+    if (!w->bar_insn || w->status == WS_WARP_EXITED)
+        return false;
+    *pc = w->bar_pc;
+    *line = w->bar_insn->in ? w->bar_insn->in->line : 0;
     return true;
 }
 

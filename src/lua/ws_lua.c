@@ -7,6 +7,7 @@
 #include "arch/ws_gpu.h"
 #include "util/ws_commit.h"
 #include "util/ws_paths.h"
+#include "util/ws_util.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -206,6 +207,112 @@ static void wrap_catcher(lua_State *L, const char *lib, const char *name, int ki
     lua_pop(L, 1);
 }
 
+const char *ws_lua_quote(lua_State *L, const char *s)
+{
+    char q[810];
+    if (!s) s = "";
+    return lua_pushstring(L, ws_str_quote(q, sizeof q, s, strlen(s), 200));
+}
+
+/* ------------------------------------------------------------ loading files */
+int ws_lua_loadfile(lua_State *L, const char *path, const char *mode)
+{
+    if (path && ws_path_is_dir(path)) {
+        char q[600];
+        lua_pushfstring(L, "'%s' is a directory", ws_str_quote(q, sizeof q, path, strlen(path), 256));
+        return LUA_ERRFILE;
+    }
+    return luaL_loadfilex(L, path, mode);
+}
+
+static int dofile_cont(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status, (void)ctx;
+    return lua_gettop(L) - 1;
+}
+
+int ws_lua_dofile_at(lua_State *L, const char *path, const char *mode)
+{
+    lua_settop(L, 1);
+    int st = ws_lua_loadfile(L, path, mode);
+    if (st != LUA_OK) {
+        if (st == LUA_ERRFILE) {    /* (a syntax error names its own file:line) */
+            luaL_where(L, 1);
+            lua_pushliteral(L, "dofile: ");
+            lua_rotate(L, -3, 2);
+            lua_concat(L, 3);
+        }
+        return lua_error(L);
+    }
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_cont);   /* (a launch inside may yield to the TUI) */
+    return dofile_cont(L, 0, 0);
+}
+
+/* dofile, loadfile and the Lua searcher of require with a directory
+ * refused by name and, for dofile and require, at the caller's line
+ * (Lua's own message names neither). */
+static int l_dofile(lua_State *L)
+{
+    return ws_lua_dofile_at(L, luaL_optstring(L, 1, NULL), NULL);
+}
+
+static int l_loadfile(lua_State *L)
+{
+    const char *p = luaL_optstring(L, 1, NULL);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = !lua_isnone(L, 3) ? 3 : 0;
+    if (ws_lua_loadfile(L, p, mode) != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env) {
+        lua_pushvalue(L, env);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    return 1;
+}
+
+int ws_lua_require_dir_error(lua_State *L, const char *name, const char *file)
+{
+    char qn[300], qf[600];
+    luaL_where(L, 2);       /* (0: the searcher, 1: require, 2: its caller) */
+    return luaL_error(L, "%srequire '%s': '%s' is a directory", lua_tostring(L, -1),
+                      ws_str_quote(qn, sizeof qn, name, strlen(name), 128),
+                      ws_str_quote(qf, sizeof qf, file, strlen(file), 256));
+}
+
+static int l_searcher(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, lua_upvalueindex(1), "searchpath");
+    lua_pushvalue(L, 1);
+    lua_getfield(L, lua_upvalueindex(1), "path");
+    if (lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "'package.path' must be a string");
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) return 1;         /* the places it looked */
+    const char *file = lua_tostring(L, -2);
+    if (ws_path_is_dir(file)) return ws_lua_require_dir_error(L, name, file);
+    if (luaL_loadfilex(L, file, NULL) != LUA_OK)
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, file, lua_tostring(L, -1));
+    lua_pushstring(L, file);
+    return 2;
+}
+
+static void install_loaders(lua_State *L)
+{
+    lua_pushcfunction(L, l_dofile);
+    lua_setglobal(L, "dofile");
+    lua_pushcfunction(L, l_loadfile);
+    lua_setglobal(L, "loadfile");
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchers");
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, l_searcher, 1);
+    lua_rawseti(L, -2, 2);
+    lua_pop(L, 2);
+}
+
 static void install_exit(lua_State *L)
 {
     lua_newuserdatauv(L, 0, 0);     /* made now: raising it allocates nothing */
@@ -245,6 +352,7 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     lua_pushlightuserdata(L, out);
     lua_setfield(L, LUA_REGISTRYINDEX, OUTPUT_FAILED);
     install_exit(L);
+    install_loaders(L);
 
     /* package.path: the data directory's lua/ first, then the defaults. */
     char dir[PATH_MAX];

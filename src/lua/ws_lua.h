@@ -66,6 +66,19 @@ void ws_lua_set_poll(lua_State *L, ws_lua_poll_fn *fn, void *ud);
  * Prints "warpscope: <error with traceback>" on stderr on failure.
  * Returns 0 on success or os.exit (ws_lua_exiting), 1 on a Lua error. */
 int ws_lua_run_file(lua_State *L, const char *path, int argc, char **argv);
+/* User text in a message: push s made safe to print (ws_str_quote: control
+ * characters, the backslash and the single quote as \xHH; at most 200
+ * bytes, then "...") and return it; it stays on the stack (luaL_error
+ * arguments need nothing else). */
+const char *ws_lua_quote(lua_State *L, const char *s);
+/* luaL_loadfilex refusing a directory ("'PATH' is a directory", LUA_ERRFILE). */
+int ws_lua_loadfile(lua_State *L, const char *path, const char *mode);
+/* The body of dofile(path) for the C function running now (argument 1 is
+ * the path): a file that cannot be read is an error at the caller's line. */
+int ws_lua_dofile_at(lua_State *L, const char *path, const char *mode);
+/* From a package searcher: raise "SCRIPT:LINE: require 'NAME': 'FILE' is a
+ * directory" at require's caller. */
+int ws_lua_require_dir_error(lua_State *L, const char *name, const char *file);
 /* Registry field holding the whole diagnosis of the last deadlock raised
  * to Lua (its error keeps only the first 1024 bytes): a batch run that
  * dies of that error prints the rest. */

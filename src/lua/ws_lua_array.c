@@ -12,6 +12,7 @@
  * array's element type (ws_lua_buffer.c converts and range-checks every
  * value), then copied to the device. */
 #include "config.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_gpu.h"
 
 #include <lauxlib.h>
@@ -115,7 +116,7 @@ int ws_lgpu_array(lua_State *L)
     const char *tname = luaL_checkstring(L, 2);
     if (ws_buf_type_parse(tname, &t) != 0)
         return luaL_error(L, "unknown element type '%s' (expected i8, u8, i16, u16, i32, u32, "
-                             "i64, u64, f32 or f64)", tname);
+                             "i64, u64, f32 or f64)", ws_lua_quote(L, tname));
     int has_opts = !lua_isnoneornil(L, 4);
     if (has_opts)
         luaL_checktype(L, 4, LUA_TTABLE);
@@ -135,7 +136,7 @@ int ws_lgpu_array(lua_State *L)
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
             if (!k || (strcmp(k, "name") && strcmp(k, "fill")))
                 return luaL_error(L, "unknown array option '%s' (expected name or fill)",
-                                  k ? k : luaL_typename(L, -2));
+                                  ws_lua_quote(L, k ? k : luaL_typename(L, -2)));
             lua_pop(L, 1);
         }
     }
@@ -157,13 +158,31 @@ int ws_lgpu_array(lua_State *L)
     if (n > (UINT64_MAX >> 8) / es)
         return luaL_error(L, "array of %I elements is too large", (lua_Integer)n);
 
+    /* the fill value is checked before anything is allocated: a bad one
+     * must not leave an allocation no array holds */
+    ws_buffer *one = NULL;
+    if (has_opts) {
+        lua_getfield(L, 4, "fill");
+        if (!lua_isnil(L, -1)) {
+            if (src)
+                return luaL_error(L, "array option 'fill' needs a length, not initial data");
+            one = one_value(L, -1, t, name, "option fill");     /* pushed */
+        }
+    }
+
     ws_error err;
     uint64_t addr = ws_devmem_alloc(d, n * es, name, &err);
     if (!addr)
         raise_err(L, &err);
-    if (src && n && ws_devmem_write(d, addr, src->data, n * es, &err) != 0)
+    if (src && n && ws_devmem_write(d, addr, src->data, n * es, &err) != 0) {
+        ws_devmem_free(d, addr, NULL);
         raise_err(L, &err);
+    }
     if (src && n) ws_lgpu_host_wrote(L, 1, addr, n * es);
+    if (one) {
+        fill_device(L, d, addr, n, es, one);
+        ws_lgpu_host_wrote(L, 1, addr, n * es);
+    }
 
     ws_larray *a = push_array(L, 1);
     a->addr = addr;
@@ -171,20 +190,6 @@ int ws_lgpu_array(lua_State *L)
     a->type = t;
     a->elsize = (uint32_t)es;
     snprintf(a->name, sizeof a->name, "%s", name);
-
-    if (has_opts) {
-        lua_getfield(L, 4, "fill");
-        if (!lua_isnil(L, -1)) {
-            if (src)
-                return luaL_error(L, "array option 'fill' needs a length, not initial data");
-            ws_buffer *one = one_value(L, -1, t, name, "option fill");
-            fill_device(L, d, addr, n, es, one);
-            ws_lgpu_host_wrote(L, 1, addr, n * es);
-            lua_pop(L, 2);
-        } else {
-            lua_pop(L, 1);
-        }
-    }
     return 1;
 }
 

@@ -12,6 +12,7 @@
  * and front ends at the end of the cycle it hits in; the hit is the table
  * {id, kind, cycle, sm, slot, text [, addr] [, pc, line, cta, warp]}. */
 #include "config.h"
+#include "lua/ws_lua.h"
 
 #include <lauxlib.h>
 #include <stdio.h>
@@ -88,7 +89,7 @@ static uint64_t warp_filter(lua_State *L, ws_lgpu *g)
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         if (strcmp(k, "cta") && strcmp(k, "warp"))
             luaL_error(L, "gpu:breakpoint: unknown field '%s' in 'warp' (allowed: cta, warp)",
-                       luaL_tolstring(L, -2, NULL));
+                       ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         lua_pop(L, 1);
     }
     uint64_t cta = 0;
@@ -166,7 +167,7 @@ static int g_breakpoint(lua_State *L)
         for (int i = 0; fields[i]; i++) known |= !strcmp(k, fields[i]);
         if (!known)
             luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, func, warp, sm, cycle, stall, "
-                          "event, addr, len, once, disabled)", luaL_tolstring(L, -2, NULL));
+                          "event, addr, len, once, disabled)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         for (int i = 0; kind_fields[i]; i++)
             if (!strcmp(k, kind_fields[i])) {
                 if (kind)
@@ -228,8 +229,9 @@ static int g_breakpoint(lua_State *L)
                 luaL_addstring(&lb, ws_stall_name((ws_stall)i));
             }
             luaL_pushresult(&lb);
+            const char *allowed = lua_tostring(L, -1);
             return luaL_error(L, "gpu:breakpoint: unknown stall reason '%s' (allowed: %s)",
-                              s ? s : luaL_typename(L, -2), lua_tostring(L, -1));
+                              ws_lua_quote(L, s ? s : luaL_typename(L, -2)), allowed);
         }
         b.stall = (ws_stall)found;
         lua_pop(L, 1);
@@ -241,7 +243,7 @@ static int g_breakpoint(lua_State *L)
             if (!strcmp(e, events[i])) found = i;
         if (found < 0)
             return luaL_error(L, "gpu:breakpoint: unknown event '%s' (allowed: mshr_full, throttle, prefetch, issue)",
-                              e ? e : luaL_typename(L, -1));
+                              ws_lua_quote(L, e ? e : luaL_typename(L, -1)));
         lua_pop(L, 1);
         static const ws_brk_kind ek[] = { WS_BRK_MSHR_FULL, WS_BRK_THROTTLE, WS_BRK_PREFETCH, WS_BRK_ISSUE };
         b.kind = ek[found];

@@ -13,6 +13,7 @@
  * Views (ws_lua_buffer_push_view) share another object's memory and are
  * read-only; they have their own metatable with the same methods. */
 #include "lua/ws_lua_buffer.h"
+#include "lua/ws_lua.h"
 
 #include <lauxlib.h>
 #include <math.h>
@@ -320,7 +321,7 @@ static ws_buf_type check_type(lua_State *L, int idx)
     if (ws_buf_type_parse(name, &t) != 0)
         luaL_error(L, "unknown buffer type '%s' (expected i8, u8, i16, u16, i32, u32, i64, u64, "
                       "f32 or f64)",
-                   name);
+                   ws_lua_quote(L, name));
     return t;
 }
 
@@ -338,7 +339,7 @@ static int m_index(lua_State *L)
         lua_pushvalue(L, 2);
         lua_rawget(L, lua_upvalueindex(1));
         if (lua_isnil(L, -1))
-            return luaL_error(L, "buffer has no field or method '%s'", k);
+            return luaL_error(L, "buffer has no field or method '%s'", ws_lua_quote(L, k));
         return 1;
     }
     push_elem(L, b, check_index(L, b, 2));
@@ -349,7 +350,7 @@ static int m_newindex(lua_State *L)
 {
     ws_buffer *b = ws_lua_buffer_check(L, 1);
     if (lua_type(L, 2) == LUA_TSTRING)
-        return luaL_error(L, "cannot set field '%s' of a buffer", lua_tostring(L, 2));
+        return luaL_error(L, "cannot set field '%s' of a buffer", ws_lua_quote(L, lua_tostring(L, 2)));
     check_writable(L, 1);
     set_elem(L, b, check_index(L, b, 2), 3);
     return 0;

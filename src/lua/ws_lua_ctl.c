@@ -708,7 +708,7 @@ static int g_on(lua_State *L)
         if (!strcmp(ev, hook_names[k])) kind = k;
     if (kind < 0)
         return luaL_error(L, "gpu:on: unknown event '%s' (allowed: interval, launch, kernel_end, throttle, "
-                             "deadlock)", ev);
+                             "deadlock)", ws_lua_quote(L, ev));
     int fi = 3;
     uint64_t every = 0;
     if (kind == WS_HOOK_INTERVAL) {

@@ -9,6 +9,7 @@
  * signature: device arrays pass their address, Lua integers and floats pass
  * as numbers (checked against the parameter's width), booleans as 0/1. */
 #include "config.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_gpu.h"
 #include "lua/ws_lua_sandbox.h"
 
@@ -123,7 +124,7 @@ static void launch_config(lua_State *L, int idx, ws_launch_config *lc)
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         if (strcmp(k, "grid") && strcmp(k, "block") && strcmp(k, "shared") && strcmp(k, "regs"))
             luaL_error(L, "unknown launch option '%s' (expected grid, block, shared, regs)",
-                       luaL_tolstring(L, -2, NULL));
+                       ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         lua_pop(L, 1);
     }
     lua_getfield(L, idx, "grid");
@@ -243,7 +244,8 @@ static int g_option(lua_State *L)
     ws_lgpu_check(L, 1);
     const char *k = luaL_checkstring(L, 2);
     if (!g->tg) return luaL_error(L, "gpu:option: a functional gpu has no timing options");
-    if (!ws_opts_def_find(k)) return luaL_error(L, "unknown option '%s' (see warpscope --list-options)", k);
+    if (!ws_opts_def_find(k))
+        return luaL_error(L, "unknown option '%s' (see warpscope --list-options)", ws_lua_quote(L, k));
     char buf[256];
     lua_pushstring(L, ws_opts_text(ws_gpu_opts(g->tg), k, buf, sizeof buf));
     return 1;
@@ -324,7 +326,7 @@ static int g_diagnosis_warp(lua_State *L)
 static int g_fault(lua_State *L)
 {
     static const char *const kinds[] = { "none", "out_of_bounds", "misaligned", "trap", "budget",
-                                         "deadlock", "stack", "unsupported" };
+                                         "deadlock", "stack", "unsupported", "sync" };
     static const char *const access[] = { "none", "load", "store", "atomic", "prefetch" };
     ws_device *d = ws_lgpu_check(L, 1);
     const ws_fault *f = ws_device_last_fault(d);

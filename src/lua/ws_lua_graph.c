@@ -25,6 +25,7 @@
  * Results are fresh buffers; row/col/weight/orig_id are read-only views of
  * the graph's own arrays (b:copy() for a writable copy). */
 #include "lua/ws_lua_graph.h"
+#include "lua/ws_lua.h"
 #include "lua/ws_lua_sandbox.h"
 #include "lua/ws_lua_buffer.h"
 
@@ -111,7 +112,8 @@ static void check_keys(lua_State *L, int idx, const char *fname, const optspec *
                 luaL_addstring(&sb, s->name);
             }
             luaL_pushresult(&sb);
-            luaL_error(L, "%s: unknown option '%s' (valid: %s)", fname, k, lua_tostring(L, -1));
+            const char *valid = lua_tostring(L, -1);
+            luaL_error(L, "%s: unknown option '%s' (valid: %s)", fname, ws_lua_quote(L, k), valid);
         }
     }
 }
@@ -208,13 +210,13 @@ static void parse_build_opts(lua_State *L, int idx, const char *fname, ws_graph_
         if ((s = opt_str(L, idx, fname, "format")) && ws_graph_format_parse(s, &o->format) != 0)
             luaL_error(L, "%s: unknown format '%s' (auto, snap, edgelist, mtx, dimacs, metis, "
                           "rodinia, binary)",
-                       fname, s);
+                       fname, ws_lua_quote(L, s));
         o->symmetrize = opt_bool(L, idx, fname, "symmetrize", 0);
         o->drop_self_loops = opt_bool(L, idx, fname, "drop_self_loops", 0);
         o->drop_duplicates = opt_bool(L, idx, fname, "drop_duplicates", 0);
         if ((s = opt_str(L, idx, fname, "relabel")) && ws_graph_relabel_parse(s, &o->relabel) != 0)
             luaL_error(L, "%s: unknown relabel mode '%s' (auto, none, compact, appearance)",
-                       fname, s);
+                       fname, ws_lua_quote(L, s));
         int drop;
         o->random_weights = opt_weights(L, idx, fname, &drop);
         o->drop_weights = drop;
@@ -225,7 +227,7 @@ static void parse_build_opts(lua_State *L, int idx, const char *fname, ws_graph_
         o->keep_order = opt_bool(L, idx, fname, "keep_order", 0);
     }
     if ((s = opt_str(L, idx, fname, "order")) && ws_graph_order_parse(s, &o->order) != 0)
-        luaL_error(L, "%s: unknown order '%s' (none, random, degree, bfs)", fname, s);
+        luaL_error(L, "%s: unknown order '%s' (none, random, degree, bfs)", fname, ws_lua_quote(L, s));
     o->seed = (uint64_t)opt_int(L, idx, fname, "seed", 1, 0, LUA_MAXINTEGER);
     o->largest_component = opt_bool(L, idx, fname, "largest_component", 0);
 }
@@ -615,7 +617,7 @@ static int m_degrees(lua_State *L)
     const char *dir = luaL_optstring(L, 2, "out");
     int in = strcmp(dir, "in") == 0;
     if (!in && strcmp(dir, "out") != 0)
-        return luaL_error(L, "g:degrees: the direction must be 'out' or 'in', got '%s'", dir);
+        return luaL_error(L, "g:degrees: the direction must be 'out' or 'in', got '%s'", ws_lua_quote(L, dir));
     int32_t *deg = alloc_result(L, (size_t)g->n, sizeof *deg);
     ws_buffer *b = ws_lua_buffer_push_owned(L, WS_BUF_I32, (size_t)g->n, deg);
     ws_graph_degrees(g, in, b->data);
@@ -750,7 +752,7 @@ static int m_write(lua_State *L)
     ws_graph_format f;
     if (fname) {
         if (ws_graph_format_parse(fname, &f) != 0)
-            return luaL_error(L, "g:write: unknown format '%s' (edgelist, mtx, binary)", fname);
+            return luaL_error(L, "g:write: unknown format '%s' (edgelist, mtx, binary)", ws_lua_quote(L, fname));
     } else {
         size_t n = strlen(path);
         f = n >= 4 && strcmp(path + n - 4, ".mtx") == 0   ? WS_GRAPH_FMT_MTX

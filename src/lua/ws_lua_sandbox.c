@@ -19,6 +19,7 @@
 #include "lua/ws_lua_sandbox.h"
 
 #include "util/ws_paths.h"
+#include "util/ws_util.h"
 
 #include <errno.h>
 #include <lauxlib.h>
@@ -176,10 +177,7 @@ static int sb_dofile(lua_State *L)
     const char *p = luaL_optstring(L, 1, NULL);
     if (!p) return luaL_error(L, "sandbox: refused dofile() from standard input");
     ws_lua_sandbox_check(L, p, 0);
-    lua_settop(L, 1);
-    if (luaL_loadfilex(L, p, "t") != LUA_OK) return lua_error(L);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L) - 1;
+    return ws_lua_dofile_at(L, p, "t");
 }
 
 static int sb_loadfile(lua_State *L)
@@ -188,7 +186,7 @@ static int sb_loadfile(lua_State *L)
     if (!p) return luaL_error(L, "sandbox: refused loadfile() from standard input");
     ws_lua_sandbox_check(L, p, 0);
     int env = !lua_isnone(L, 3) ? 3 : 0;
-    if (luaL_loadfilex(L, p, "t") != LUA_OK) {
+    if (ws_lua_loadfile(L, p, "t") != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
         return 2;
@@ -238,6 +236,7 @@ static int sb_searcher(lua_State *L)
             char real[PATH_MAX];
             int a = allowed(sb, cand, real);
             if (a == 1 && access(real, R_OK) == 0) {
+                if (ws_path_is_dir(real)) return ws_lua_require_dir_error(L, name, cand);
                 if (luaL_loadfilex(L, real, "t") != LUA_OK)
                     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, cand,
                                       lua_tostring(L, -1));

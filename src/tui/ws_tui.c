@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lua/ws_lua_ctl.h"
+#include "util/ws_crash.h"
 #include "util/ws_util.h"
 
 #include <lauxlib.h>
@@ -65,11 +66,14 @@ static size_t fatal_len;
 
 /* SIGQUIT (Ctrl-\), SIGABRT, SIGSEGV, SIGBUS, SIGFPE and SIGILL: the
  * program cannot go on safely (or was asked to stop at once), so only put
- * the terminal and the standard output back, then die of the same signal
+ * the terminal and the standard output back, say what happened for SIGSEGV
+ * and SIGBUS (ws_crash_report: a stack overflow exits with its own status
+ * there), then die of the same signal
  * (SA_RESETHAND has restored its default action; the raise is delivered
  * when the handler returns, and a fault simply happens again). */
-static void on_fatal(int s)
+static void on_fatal(int s, siginfo_t *info, void *ctx)
 {
+    (void)ctx;
     if (fatal_fd >= 0) {
         if (fatal_len) {
             ssize_t r = write(fatal_fd, fatal_seq, fatal_len);
@@ -82,6 +86,8 @@ static void on_fatal(int s)
         dup2(fatal_out, STDOUT_FILENO);
     if (fatal_err >= 0)
         dup2(fatal_err, STDERR_FILENO);
+    if (s == SIGSEGV || s == SIGBUS)
+        ws_crash_report(s, info);   /* (a stack overflow exits here, with its status) */
     raise(s);
 }
 
@@ -106,6 +112,15 @@ void ws_tui_sigint_defer(bool on)
     if (on)
         sigint_kept = 0;
     sigint_defer = on;
+}
+
+void ws_tui_console_interruptible(lua_State *L, bool on)
+{
+    static int depth;       /* (console Lua may evaluate more through tui.cmd) */
+    depth += on ? 1 : -1;
+    ws_lctl_set_interrupt(L, depth > 0 ? &got_signal : NULL);
+    if (!on && depth == 0 && got_signal == SIGINT)
+        got_signal = 0;
 }
 
 bool ws_tui_sigint_deferred(void)
@@ -443,8 +458,10 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     sigaction(SIGHUP, &sa, &old_hup);
     struct sigaction fa, old_fatal[NFATAL];
     memset(&fa, 0, sizeof fa);
-    fa.sa_handler = on_fatal;
-    fa.sa_flags = SA_RESETHAND;
+    fa.sa_sigaction = on_fatal;
+    /* (on the alternate stack of ws_crash_install: a stack overflow can
+     * still give the terminal back and say so) */
+    fa.sa_flags = SA_RESETHAND | SA_SIGINFO | (ws_crash_altstack() == 0 ? SA_ONSTACK : 0);
     sigfillset(&fa.sa_mask);
     fatal_out = cap->saved_out;
     fatal_err = cap->saved_err;

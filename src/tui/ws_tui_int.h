@@ -24,6 +24,11 @@ void ws_tui_pause(ws_tui *t, const char *why);
  * whether a Ctrl-C was kept, and forgets it. */
 void ws_tui_sigint_defer(bool on);
 bool ws_tui_sigint_deferred(void);
+/* While console Lua runs: a simulation it runs in C (gpu:run, gpu:launch,
+ * gpu:step) stops at the next slice when a signal comes (on true); on
+ * false, a Ctrl-C that came meanwhile was for that command and is
+ * forgotten (any other signal stays for the main loop). */
+void ws_tui_console_interruptible(lua_State *L, bool on);
 /* One chunk of a run: at most `n` cycles towards the target.  Returns the
  * cycles actually simulated. */
 uint64_t ws_tui_run_chunk(ws_tui *t, uint64_t n);

@@ -173,8 +173,12 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
             return 1;
         }
     }
-    if (st == LUA_OK)
+    if (st == LUA_OK) {
+        /* Ctrl-C stops a long simulation the command runs in C, too */
+        ws_tui_console_interruptible(L, true);
         st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
+        ws_tui_console_interruptible(L, false);
+    }
     flush_output(t);
     if (st != LUA_OK && ws_lua_exiting(L)) {
         lua_settop(L, base);

@@ -94,13 +94,14 @@ int ws_file_write(const char *path, int (*fn)(FILE *f, void *ctx), void *ctx, in
 int ws_file_check(const char *path, char *why, size_t n)
 {
     struct stat st;
+    char q[1040];       /* (names in messages: quoted, ws_str_quote) */
     if (!path[0]) {
         snprintf(why, n, "the file name is empty");
         return EINVAL;
     }
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
-            snprintf(why, n, "'%s' is a directory", path);
+            snprintf(why, n, "'%s' is a directory", ws_str_quote(q, sizeof q, path, strlen(path), 256));
             return EISDIR;
         }
         /* standard output or error itself: written through its stream */
@@ -108,7 +109,7 @@ int ws_file_check(const char *path, char *why, size_t n)
             return 0;
         if (access(path, W_OK) != 0) {
             int e = errno;
-            snprintf(why, n, "'%s' is not writable (%s)", path, strerror(e));
+            snprintf(why, n, "'%s' is not writable (%s)", ws_str_quote(q, sizeof q, path, strlen(path), 256), strerror(e));
             return e;
         }
         if (!S_ISREG(st.st_mode))
@@ -131,13 +132,14 @@ int ws_file_check(const char *path, char *why, size_t n)
     int e = 0;
     if (stat(dir, &st) != 0) {
         e = errno;
-        snprintf(why, n, "directory '%s': %s", dir, strerror(e));
+        snprintf(why, n, "directory '%s': %s", ws_str_quote(q, sizeof q, dir, strlen(dir), 256), strerror(e));
     } else if (!S_ISDIR(st.st_mode)) {
         e = ENOTDIR;
-        snprintf(why, n, "'%s' is not a directory", dir);
+        snprintf(why, n, "'%s' is not a directory", ws_str_quote(q, sizeof q, dir, strlen(dir), 256));
     } else if (access(dir, W_OK | X_OK) != 0) {
         e = errno;
-        snprintf(why, n, "cannot create files in directory '%s' (%s)", dir, strerror(e));
+        snprintf(why, n, "cannot create files in directory '%s' (%s)", ws_str_quote(q, sizeof q, dir, strlen(dir), 256),
+                 strerror(e));
     }
     free(dir);
     free(real);
