@@ -11,7 +11,7 @@ rm -rf "$tmp"; mkdir -p "$tmp"
 
 # id, rows expected with the five graphs (OR, CIT, ROAD, ROME, DEL)
 for spec in dsap-fig8:23 dsap-fig9:20 dsap-fig10:20 dsap-fig11:5 dsap-fig12:18 \
-            dsap-fig13:20 dsap-fig15:11 dsap-fig16:20 dsap-fig17:10; do
+            dsap-fig13:20 dsap-fig14:6 dsap-fig15:11 dsap-fig16:20 dsap-fig17:10; do
     id=${spec%%:*}; rows=${spec##*:}
     out=$($W --batch "$X/$id.lua" --quick --out "$tmp" 2>"$tmp/$id.err"); rc=$?
     t_is "$rc" 0 "$id --quick exits 0"

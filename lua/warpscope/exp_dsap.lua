@@ -53,6 +53,8 @@ M.paper = {
   l1_16k_ratio = 0.80,                              -- Fig. 15: DSAP 16 KB / 48 KB, average
   threshold_spread = 0.03,                          -- Fig. 16: best - worst, CIT (largest)
   sched_band = 0.015,                               -- Fig. 17: LRR vs GTO within +-1.5 %
+  power = { mean = 8.3, max = 11.8 },               -- Fig. 14: GPU power increase (%), GPUWattch
+  energy = { mean = -15.1, max = -27 },             -- Fig. 14: GPU energy change (%), largest decrease
 }
 
 -- Array roles of the data-driven BFS (allocation names of warpscope.bfs).
