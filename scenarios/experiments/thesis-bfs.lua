@@ -21,6 +21,7 @@ local ex = E.new{
     { "cycles", "%10d" }, { "winsns", "%10d", "warp_insns" }, { "lanes", "%5.1f" },
     { "dram", "%9d", "dram_txns" }, { "l1miss", "%6.1f", "L1miss%" }, { "warps", "%5.1f" },
     { "speedup", "%7.3f", "vsTPLGY" }, { "paper", "%6.2f" }, { "rank", "%4d" }, { "paper_rank", "%5d", "paper" },
+    { "watts", "%6.1f", "W" }, { "mj", "%9.3f", "mJ" }, { "dram_pc", "%6.3f", "dram/c" },
   },
 }
 
@@ -57,7 +58,8 @@ for _, inp in ipairs(T.select(ex, { "CIT", "FB", "ER", "GRID", "RGG" })) do
         winsns = t.warp_insns, lanes = t.thread_insns / t.warp_insns, dram = T.dram(t),
         l1miss = 100 * T.l1_miss(t), warps = t.warps_active, speedup = base / t.cycles,
         paper = s == "TPLGY" and 1 or s == "WARPC" and inp.ms.bfs_tplgy / inp.ms.bfs_warpc or nil,
-        rank = rank[s], paper_rank = inp.rank[s] }
+        rank = rank[s], paper_rank = inp.rank[s], watts = t["power.avg"],
+        mj = t["energy.total"] and 1e3 * t["energy.total"] or nil, dram_pc = T.dram(t) / t.cycles }
     end
   end
   ex:note(("%s: %d vertices, average degree %.1f, %d BFS levels from vertex %d; stands for %s (average degree %.1f, %d levels): %s")
@@ -138,6 +140,47 @@ claim("great-britain: DD executes the fewest instructions and DRAM transactions"
   local b, wb = least(n, T.dram, "DD")
   return a and b, ("%s: fewest instructions %s, fewest DRAM transactions %s"):format(n, wa, wb)
 end)
+-- Power (sec. 5.4.1, measured on the K40c with NVML): who draws the most and
+-- the least, and what drives it.
+local watts = function(t) return t["power.avg"] or 0 end
+local energy = function(t) return t["energy.total"] or 0 end
+if next(res) and res[order[1]].per.TPLGY.t["power.avg"] then
+  claim("in-2004: WARPC draws the most power (about 95 W, the others 70-80 W)", { "CIT" }, function(n)
+    local a, w = most(n, watts, "WARPC")
+    return a, ("%s: most power %s (%.1f W; TPLGY %.1f W)"):format(n, w, watts(res[n].per[w].t), watts(res[n].per.TPLGY.t))
+  end)
+  claim("coPapersDBLP: DD draws the most power (more DRAM transactions per cycle, from the global queue's atomics)",
+    { "FB" }, function(n)
+      local a, w = most(n, watts, "DD")
+      return a, ("%s: most power %s (%.1f W)"):format(n, w, watts(res[n].per[w].t))
+    end)
+  claim("coPapersDBLP: WARPC uses the least energy", { "FB" }, function(n)
+    local a, w = least(n, energy, "WARPC")
+    return a, ("%s: least energy %s (%.3f mJ)"):format(n, w, 1e3 * energy(res[n].per[w].t))
+  end)
+  claim("great-britain and rgg-22: DD draws the least power", { "ROAD", "GRID", "RGG" }, function(n)
+    local a, w = least(n, watts, "DD")
+    return a, ("%s: least power %s (%.1f W)"):format(n, w, watts(res[n].per[w].t))
+  end)
+  claim("er-22: the four draw about the same power (within 5 % here)", { "ER" }, function(n)
+    local lo, hi = math.huge, 0
+    for _, s in ipairs(four) do
+      local w = watts(res[n].per[s].t)
+      lo, hi = math.min(lo, w), math.max(hi, w)
+    end
+    return hi <= 1.05 * lo, ("%s: %.1f to %.1f W"):format(n, lo, hi)
+  end)
+  -- Power follows DRAM transactions per cycle: on each graph, the strategy with
+  -- the most DRAM transactions per cycle draws the most power.
+  claim("Power tracks DRAM transactions per cycle: on each graph the strategy with the most draws the most power",
+    order, function(n)
+      local dpc = function(t) return T.dram(t) / t.cycles end
+      local _, wd = most(n, dpc, "?")
+      local _, wp = most(n, watts, "?")
+      return wd == wp, ("%s: most DRAM/cycle %s, most power %s"):format(n, wd, wp)
+    end)
+end
+
 -- Fig. 64's rule with thresholds fitted on the thesis's five inputs: average
 -- degree >= 10 and fewer than 100 BFS levels -> WARPC, else DD or TPLGY.
 claim("Selection rule (Fig. 64): high degree and few levels -> WARPC wins; else DD or TPLGY wins (degree >= 10, < 100 levels)",
