@@ -112,6 +112,11 @@ int main(int argc, char **argv)
     ws_opts *o = ws_opts_new();
     if (ws_opts_apply_preset(o, preset, &err) < 0)
         wsb_die("ws_bench_timing", &err);
+    /* WS_BENCH_SET="KEY=VALUE": one override, to compare a feature on and off
+     * (e.g. energy.table=none) */
+    const char *kv = getenv("WS_BENCH_SET");
+    if (kv && *kv && ws_opts_set_kv(o, kv, &err) < 0)
+        wsb_die("ws_bench_timing", &err);
     run_result *rr = ws_xmalloc((size_t)runs * sizeof *rr);
     int bad = 0;
     for (int i = 0; i < runs; i++) {
