@@ -511,8 +511,8 @@ static void test_energy(ws_tui *t, rig *r, const char *what)
         for (int c = 0; c < WS_EN_COUNT; c++) total += comp[c];
         bool all = true;
         for (int c = 0; c < WS_EN_COUNT; c++) {
-            snprintf(want, sizeof want, "%-13s%5.1f W%4.0f%%", ws_energy_comp_label((ws_en_comp)c), comp[c],
-                     100 * comp[c] / total);
+            snprintf(want, sizeof want, "%-13s%5.*f W%4.0f%%", ws_energy_comp_label((ws_en_comp)c),
+                     comp[c] < 10 ? 2 : 1, comp[c], 100 * comp[c] / total);
             if (!strstr(s, want)) {
                 diag("missing '%s'", want);
                 all = false;
@@ -530,6 +530,19 @@ static void test_energy(ws_tui *t, rig *r, const char *what)
            sz[k][0], ws_energy_comp_label((ws_en_comp)top));
         free(s);
     }
+    /* 80x20 (the view's rows in an 80x24 terminal): four channels, then the
+     * panel with the split on one line, highest first */
+    char *s = render(t, &ws_view_memory, 20, 80, what);
+    ok(s && fits(s, 20, 80), "%s: memory fits 80x20", what);
+    int top = 0;
+    for (int c = 1; c < WS_EN_COUNT; c++)
+        if (comp[c] > comp[top]) top = c;
+    snprintf(want, sizeof want, "\nsplit  %s %.*f W ", ws_energy_comp_label((ws_en_comp)top), comp[top] < 10 ? 2 : 1,
+             comp[top]);
+    ok(s && strstr(s, "\nch3 ") && strstr(s, "power and energy: split of the last window") && strstr(s, "\npower ") &&
+           strstr(s, "\nenergy so far ") && strstr(s, want),
+       "80x20: four channels, the title, power, energy and the split on one line (%s)", want + 1);
+    free(s);
 }
 
 /* The panel's one line: no model, or no window yet. */

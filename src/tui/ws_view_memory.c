@@ -79,7 +79,7 @@ static void draw_ports(ws_tui *t, WINDOW *w, int y, int cols, const char *label,
 /* ------------------------------------------------------------- power */
 
 #define EN_SPARK 256    /* windows read per frame at most (the sparkline) */
-#define EN_CELL 26      /* one component: "%-13s%5.1f W%4.0f%% " and a gap */
+#define EN_CELL 26      /* one component: "%-13s%5.2f W%4.0f%%" and a gap */
 
 /* Components per row of the split: four in wide windows, down to one. */
 static int en_ncol(int cols)
@@ -90,7 +90,7 @@ static int en_ncol(int cols)
 
 /* Rows the panel wants at this width: one line when there is no model or
  * no window yet, else the title, the power line, the energy line and the
- * split. */
+ * split (fewer rows: see draw_energy). */
 static int en_rows(const ws_energy *e, const ws_stats *s, int cols)
 {
     if (!e || !ws_energy_nwindows(s)) return 1;
@@ -130,15 +130,17 @@ static double en_peak(ws_tui *t, const ws_energy *e, const ws_stats *s, size_t n
     return t->en_peak;
 }
 
-/* The panel from row y (rows: the first row not to draw on).  Each line is
- * drawn only if it fits; the split only whole. */
-static void draw_energy(ws_tui *t, WINDOW *w, int y, int rows, int cols)
+/* The panel in `lines` rows from row y.  Given fewer rows than en_rows
+ * asks for, it keeps, in this order, the power line, the title, the split
+ * on one line (sorted, so the smallest components are the ones cut at the
+ * right edge) and the energy line. */
+static void draw_energy(ws_tui *t, WINDOW *w, int y, int lines, int cols)
 {
     ws_gpu *g = t->g;
     const ws_energy *e = ws_gpu_energy(g);
     const ws_stats *s = ws_gpu_stats(g);
     int dim = ws_tui_attr(WS_CP_DIM);
-    if (y >= rows) return;
+    if (lines < 1) return;
     if (!e) {
         ws_tui_text(w, y, 0, cols, dim,
                     "no energy model for this preset (energy.table=none; --set energy.table=gtx480 borrows the "
@@ -154,17 +156,36 @@ static void draw_energy(ws_tui *t, WINDOW *w, int y, int rows, int cols)
         return;
     }
 
-    /* the latest window and its split */
+    int nc = en_ncol(cols), nr = (WS_EN_COUNT + nc - 1) / nc;
+    bool full = lines >= 3 + nr, title_on = lines >= 2, energy_on = full || lines >= 4;
+
+    /* the latest window and its split, highest power first */
     double comp[WS_EN_COUNT];
     uint64_t end = 0, start = n > 1 ? ws_stats_sample_cycle(s, n - 2) : 0;
     double now = ws_energy_window(e, s, n - 1, &end, comp);
-    char title[128];
-    snprintf(title, sizeof title, "power and energy: split of the last window, cycles %" PRIu64 "-%" PRIu64,
-             start, end);
-    ws_tui_section(w, y++, 0, cols, title, t->ascii);
+    int order[WS_EN_COUNT];
+    for (int i = 0; i < WS_EN_COUNT; i++) {
+        order[i] = i;
+        if (!isfinite(comp[i])) comp[i] = 0;
+    }
+    for (int i = 1; i < WS_EN_COUNT; i++)
+        for (int j = i; j > 0 && comp[order[j]] > comp[order[j - 1]]; j--) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+    double total = 0;
+    for (int i = 0; i < WS_EN_COUNT; i++) total += comp[i];
+
+    if (title_on) {
+        char title[128];
+        snprintf(title, sizeof title, "power and energy: split of the last window, cycles %" PRIu64 "-%" PRIu64,
+                 start, end);
+        ws_tui_section(w, y++, 0, cols, title, t->ascii);
+    }
 
     /* power over the recent windows */
-    if (y < rows) {
+    {
         double v[EN_SPARK];
         size_t k = n < EN_SPARK ? n : EN_SPARK;
         double max = 0;
@@ -194,7 +215,7 @@ static void draw_energy(ws_tui *t, WINDOW *w, int y, int rows, int cols)
         y++;
 
         /* energy so far (to the last sample) and per warp instruction */
-        if (y < rows) {
+        if (energy_on) {
             char jb[32];
             long ic = ws_stats_series_col(s, "warp_insns");
             double insns = ic < 0 ? 0 : ws_stats_sample_real(s, n - 1, (size_t)ic);
@@ -206,28 +227,26 @@ static void draw_energy(ws_tui *t, WINDOW *w, int y, int rows, int cols)
         }
     }
 
-    /* the split: components by power, highest first, down the columns */
-    int nc = en_ncol(cols), nr = (WS_EN_COUNT + nc - 1) / nc;
-    if (y + nr > rows) return;
-    int order[WS_EN_COUNT];
-    for (int i = 0; i < WS_EN_COUNT; i++) {
-        order[i] = i;
-        if (!isfinite(comp[i])) comp[i] = 0;
-    }
-    for (int i = 1; i < WS_EN_COUNT; i++)
-        for (int j = i; j > 0 && comp[order[j]] > comp[order[j - 1]]; j--) {
-            int tmp = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = tmp;
+    /* the split on one line when short of rows */
+    if (!full) {
+        if (lines < 3) return;
+        int x = ws_tui_text(w, y, 0, cols, dim, "split");
+        for (int i = 0; i < WS_EN_COUNT && x < cols; i++) {
+            int c = order[i];
+            x += ws_tui_text(w, y, x, cols - x, comp[c] > 0 ? 0 : dim, "  %s %.*f W %.0f%%",
+                             ws_energy_comp_label((ws_en_comp)c), comp[c] < 10 ? 2 : 1, comp[c],
+                             total > 0 ? 100 * comp[c] / total : 0);
         }
-    double total = 0;
-    for (int i = 0; i < WS_EN_COUNT; i++) total += comp[i];
+        return;
+    }
+
+    /* the split: components by power, highest first, down the columns */
     int cw = cols / nc, bw = cw - EN_CELL - 1;
     for (int i = 0; i < WS_EN_COUNT; i++) {
         int c = order[i], row = y + i % nr, x = (i / nr) * cw;
         double frac = total > 0 ? comp[c] / total : 0;
-        int used = ws_tui_text(w, row, x, cw, comp[c] > 0 ? 0 : dim, "%-13s%5.1f W%4.0f%%",
-                               ws_energy_comp_label((ws_en_comp)c), comp[c], 100 * frac);
+        int used = ws_tui_text(w, row, x, cw, comp[c] > 0 ? 0 : dim, "%-13s%5.*f W%4.0f%%",
+                               ws_energy_comp_label((ws_en_comp)c), comp[c] < 10 ? 2 : 1, comp[c], 100 * frac);
         if (bw >= 4 && used < cw)
             ws_tui_bar(w, row, x + used + 1, bw, frac, ws_tui_attr(c == WS_EN_STATIC ? WS_CP_DIM : WS_CP_BAR),
                        t->ascii);
@@ -286,10 +305,16 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         y++;
     }
 
-    /* Bottom block: interconnect (5 rows), latency (3 rows), power. */
-    int enrows = en_rows(ws_gpu_energy(g), s, cols);
-    int bottom = 5 + 3 + enrows;
-    int chrows = rows - y - 1 - bottom;
+    /* Bottom block: interconnect (5 rows), latency (3 rows), power.  The
+     * channels get up to four rows first, then the power panel (whole if it
+     * fits, else fewer lines), then the channels the rest. */
+    int bottom = 5 + 3;
+    int left = rows - y - 1 - bottom;
+    int enrows = left - ((int)nch < 4 ? (int)nch : 4);
+    int enwant = en_rows(ws_gpu_energy(g), s, cols);
+    if (enrows > enwant) enrows = enwant;
+    if (enrows < 0) enrows = 0;
+    int chrows = left - enrows;
     if (chrows < 2) chrows = rows - y - 1 > 2 ? 2 : rows - y - 1;
     if (chrows > (int)nch) chrows = (int)nch;
     int maxscroll = (int)nch > chrows ? (int)nch - chrows : 0;
@@ -374,8 +399,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     }
 
     /* Power and energy. */
-    if (y < rows) {
-        draw_energy(t, w, y, rows, cols);
+    if (enrows > 0 && y + enrows <= rows) {
+        draw_energy(t, w, y, enrows, cols);
         y += enrows;
     }
 
