@@ -4,16 +4,21 @@
  * against the model's own accessors: the L1's MSHRs in use, its
  * prefetched-unused lines, a DRAM channel's queue depth, the policy's name
  * and a table column, the prefetches issued.  And every view with no
- * launch.  (Set WS_VIEWS2_DUMP=1 to see the renders.) */
+ * launch.  The memory view's power panel against the energy model's
+ * windows, before the first window and without prices.  (Set
+ * WS_VIEWS2_DUMP=1 to see the renders.) */
 #include "config.h"
 #include "tui/ws_tui.h"
 
 #include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arch/ws_cache.h"
 #include "arch/ws_dram.h"
+#include "arch/ws_energy.h"
 #include "arch/ws_gpu.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_opts.h"
@@ -453,6 +458,107 @@ static void test_memory(ws_tui *t, rig *r)
     free(s);
 }
 
+/* ------------------------------------------------------------- power */
+
+/* The power panel of the memory view against the recorded windows: the
+ * last window's power and cycles, the average and the peak so far, the
+ * energy so far and per warp instruction, and every component labelled. */
+static void test_energy(ws_tui *t, rig *r, const char *what)
+{
+    const ws_energy *e = ws_gpu_energy(r->g);
+    const ws_stats *st = ws_gpu_stats(r->g);
+    size_t n = ws_energy_nwindows(st);
+    ok(e && n >= 3, "%s: the model and %zu windows", what, n);
+    if (!e || n < 3) return;
+    double comp[WS_EN_COUNT], peak = 0;
+    uint64_t end = 0;
+    for (size_t i = 0; i < n; i++) {
+        double p = ws_energy_window(e, st, i, NULL, NULL);
+        if (p > peak) peak = p;
+    }
+    double now = ws_energy_window(e, st, n - 1, &end, comp);
+    double joules = ws_stats_sample_real(st, n - 1, (size_t)ws_stats_series_col(st, "energy.total"));
+    double insns = ws_stats_sample_real(st, n - 1, (size_t)ws_stats_series_col(st, "warp_insns"));
+    double mhz = (double)ws_opts_uint(r->o, "clock.core");
+    char buf[512], want[160];
+    static const int sz[][2] = { { 24, 80 }, { 60, 200 } };
+    for (size_t k = 0; k < 2; k++) {
+        char *s = render(t, &ws_view_memory, sz[k][0], sz[k][1], what);
+        ok(s && fits(s, sz[k][0], sz[k][1]), "%s: memory with the power panel fits %dx%d", what, sz[k][1], sz[k][0]);
+        snprintf(want, sizeof want, "power and energy: split of the last window, cycles %" PRIu64 "-%" PRIu64,
+                 ws_stats_sample_cycle(st, n - 2), end);
+        ok(strstr(s, want) != NULL, "%dx%d: the panel's title names the last window (%s)", sz[k][1], sz[k][0], want);
+        line_with(s, "\npower ", buf, sizeof buf);
+        snprintf(want, sizeof want, " now %.1f W avg %.1f W peak %.1f W (scale 0-", now,
+                 joules / ((double)end / (mhz * 1e6)), peak);
+        ok(strstr(buf, want) != NULL, "%dx%d: the power line: '%s' in '%s'", sz[k][1], sz[k][0], want, buf);
+        /* the sparkline: a cell per window (up to its width) before "now" */
+        const char *nw = strstr(buf, " now ");
+        ok(nw && nw - buf > (ptrdiff_t)strlen("power ") + 2 && nw[-1] != ' ', "%dx%d: the sparkline is drawn",
+           sz[k][1], sz[k][0]);
+        line_with(s, "\nenergy so far ", buf, sizeof buf);
+        double shown = 0;
+        char unit[8] = "";
+        ok(sscanf(buf, "energy so far %lf %7s", &shown, unit) == 2, "%dx%d: the energy so far: %s", sz[k][1],
+           sz[k][0], buf);
+        double scale = strcmp(unit, "J") == 0 ? 1 : strcmp(unit, "mJ") == 0 ? 1e-3 : strcmp(unit, "uJ") == 0 ? 1e-6 : 1e-9;
+        ok(shown >= 1 && shown < 1000 && fabs(shown * scale - joules) <= 0.0005 * scale,
+           "%dx%d: %.3f %s = energy.total of the last sample (%g J)", sz[k][1], sz[k][0], shown, unit, joules);
+        snprintf(want, sizeof want, ", %.0f pJ per warp instruction", joules * 1e12 / insns);
+        ok(strstr(buf, want) != NULL, "%dx%d: pJ per warp instruction (%s)", sz[k][1], sz[k][0], want);
+        /* every component with its watts and share; sorted by power */
+        double total = 0;
+        for (int c = 0; c < WS_EN_COUNT; c++) total += comp[c];
+        bool all = true;
+        for (int c = 0; c < WS_EN_COUNT; c++) {
+            snprintf(want, sizeof want, "%-13s%5.*f W%4.0f%%", ws_energy_comp_label((ws_en_comp)c),
+                     comp[c] < 10 ? 2 : 1, comp[c], 100 * comp[c] / total);
+            if (!strstr(s, want)) {
+                diag("missing '%s'", want);
+                all = false;
+            }
+        }
+        ok(all, "%dx%d: each component of the last window with its watts and share (static included)", sz[k][1],
+           sz[k][0]);
+        int top = 0;
+        for (int c = 1; c < WS_EN_COUNT; c++)
+            if (comp[c] > comp[top]) top = c;
+        snprintf(want, sizeof want, "\n%s ", ws_energy_comp_label((ws_en_comp)top));
+        const char *split = strstr(s, "\nenergy so far ");
+        split = split ? strchr(split + 1, '\n') : NULL;
+        ok(split && strncmp(split, want, strlen(want)) == 0, "%dx%d: the highest (%s) comes first", sz[k][1],
+           sz[k][0], ws_energy_comp_label((ws_en_comp)top));
+        free(s);
+    }
+    /* 80x20 (the view's rows in an 80x24 terminal): four channels, then the
+     * panel with the split on one line, highest first */
+    char *s = render(t, &ws_view_memory, 20, 80, what);
+    ok(s && fits(s, 20, 80), "%s: memory fits 80x20", what);
+    int top = 0;
+    for (int c = 1; c < WS_EN_COUNT; c++)
+        if (comp[c] > comp[top]) top = c;
+    snprintf(want, sizeof want, "\nsplit  %s %.*f W ", ws_energy_comp_label((ws_en_comp)top), comp[top] < 10 ? 2 : 1,
+             comp[top]);
+    ok(s && strstr(s, "\nch3 ") && strstr(s, "power and energy: split of the last window") && strstr(s, "\npower ") &&
+           strstr(s, "\nenergy so far ") && strstr(s, want),
+       "80x20: four channels, the title, power, energy and the split on one line (%s)", want + 1);
+    free(s);
+}
+
+/* The panel's one line: no model, or no window yet. */
+static void test_energy_msg(ws_tui *t, const char *what, const char *msg)
+{
+    static const int sz[][2] = { { 24, 80 }, { 60, 200 } };
+    for (size_t k = 0; k < 2; k++) {
+        char *s = render(t, &ws_view_memory, sz[k][0], sz[k][1], what);
+        char prefix[81];
+        snprintf(prefix, sizeof prefix, "\n%.*s", sz[k][1] - 1, msg);
+        ok(s && fits(s, sz[k][0], sz[k][1]) && strstr(s, prefix) && !strstr(s, "power and energy"),
+           "%s %dx%d: %s", what, sz[k][1], sz[k][0], msg);
+        free(s);
+    }
+}
+
 int main(void)
 {
     dump = getenv("WS_VIEWS2_DUMP") != NULL;
@@ -576,6 +682,46 @@ int main(void)
     s = render(&t, &ws_view_prefetch, 24, 80, "prefetch off");
     ok(s && strstr(s, "policy none"), "prefetch view with no policy (PTX prefetches only): %s", s ? strtok(s, "\n") : "");
     free(s);
+    rig_free(&r);
+
+    /* Power: gtx480's prices, a window every 500 cycles. */
+    memset(&t, 0, sizeof t);
+    t.ascii = true;
+    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 18, 3000, "stats.interval=500", false)) {
+        ok(0, "the power launch starts");
+        return tap_done();
+    }
+    test_energy(&t, &r, "power");
+    /* live: more windows later, the peak kept from frame to frame */
+    ws_error e3;
+    ok(ws_gpu_run(r.g, 4000, &e3) >= 0, "4000 cycles more");
+    test_energy(&t, &r, "power later");
+    ws_tui_colors_init(true);
+    t.ascii = false;
+    test_energy(&t, &r, "power in colour");
+    ws_tui_colors_init(false);
+    t.ascii = true;
+    rig_free(&r);
+    /* before the first window */
+    memset(&t, 0, sizeof t);
+    t.ascii = true;
+    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 16, 1000, "stats.interval=5000", false)) {
+        ok(0, "the short launch starts");
+        return tap_done();
+    }
+    test_energy_msg(&t, "no window yet", "no power sample yet (one every stats.interval cycles)");
+    rig_free(&r);
+    /* no prices */
+    memset(&t, 0, sizeof t);
+    t.ascii = true;
+    if (!rig_start(&r, &t, "none", "none", "l1", 1u << 16, 3000, "energy.table=none", false)) {
+        ok(0, "the launch without prices starts");
+        return tap_done();
+    }
+    ok(ws_gpu_energy(r.g) == NULL, "energy.table=none: no model");
+    test_energy_msg(&t, "energy.table=none",
+                    "no energy model for this preset (energy.table=none; --set energy.table=gtx480 borrows the "
+                    "40 nm GTX480 prices)");
     rig_free(&r);
     ws_tui_offscreen_end();
     return tap_done();

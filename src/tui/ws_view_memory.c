@@ -8,9 +8,18 @@
  * interconnect's buffered flits per port, request network (SM inputs, L2
  * outputs) and reply network (L2 inputs, SM outputs); the average latency
  * of requests by the level that served them; MTAML (the latency the warps
- * can hide) against the measured average latency.
+ * can hide) against the measured average latency; power and energy (below).
  *
- * j/k, PgUp/PgDn, Home/End scroll the channels when they do not fit. */
+ * j/k, PgUp/PgDn, Home/End scroll the channels when they do not fit.
+ *
+ * The power panel is here rather than in a view of its own: this is the
+ * view of the machine as a whole over time (the bandwidth sparkline), and
+ * power follows the traffic it shows (DRAM, the caches and the interconnect
+ * are most of the dynamic power of a memory-bound kernel); its bottom block
+ * still fits gtx480's six channels at 80x24.  It reads only the recorded
+ * time series (ws_energy_window, O(1) a window, the last EN_SPARK windows
+ * per frame; the peak is kept incrementally in t->en_*), never the mirrored
+ * counters: a sample holds the energy of its cycle exactly. */
 #include "config.h"
 #include "tui/ws_tui.h"
 
@@ -20,9 +29,11 @@
 #include <string.h>
 
 #include "arch/ws_dram.h"
+#include "arch/ws_energy.h"
 #include "arch/ws_gpu.h"
 #include "arch/ws_icnt.h"
 #include "arch/ws_mempart.h"
+#include "arch/ws_opts.h"
 #include "stats/ws_stats.h"
 
 static ws_view_state *vstate(ws_tui *t) { return ws_tui_vstate(t, &ws_view_memory); }
@@ -63,6 +74,183 @@ static void draw_ports(ws_tui *t, WINDOW *w, int y, int cols, const char *label,
         x += wdt > 0 ? wdt + 1 : 0;
     }
     ws_tui_text(w, y, x, cols - x, 0, "total %u", total);
+}
+
+/* ------------------------------------------------------------- power */
+
+#define EN_SPARK 256    /* windows read per frame at most (the sparkline) */
+#define EN_CELL 26      /* one component: "%-13s%5.2f W%4.0f%%" and a gap */
+
+/* Components per row of the split: four in wide windows, down to one. */
+static int en_ncol(int cols)
+{
+    int n = cols / EN_CELL;
+    return n < 1 ? 1 : n > 4 ? 4 : n;
+}
+
+/* Rows the panel wants at this width: one line when there is no model or
+ * no window yet, else the title, the power line, the energy line and the
+ * split (fewer rows: see draw_energy). */
+static int en_rows(const ws_energy *e, const ws_stats *s, int cols)
+{
+    if (!e || !ws_energy_nwindows(s)) return 1;
+    int nc = en_ncol(cols);
+    return 3 + (WS_EN_COUNT + nc - 1) / nc;
+}
+
+/* An energy in J with a prefix. */
+static const char *en_joules(char *buf, size_t size, double j)
+{
+    static const char *const unit[] = { "J", "mJ", "uJ", "nJ", "pJ" };
+    int u = 0;
+    while (u < 4 && fabs(j) < 1 && j != 0) {
+        j *= 1000;
+        u++;
+    }
+    snprintf(buf, size, "%.3f %s", j, unit[u]);
+    return buf;
+}
+
+/* The peak window power over windows [0, n), read incrementally: only the
+ * windows recorded since the last frame (all again for another series). */
+static double en_peak(ws_tui *t, const ws_energy *e, const ws_stats *s, size_t n)
+{
+    if (t->en_stats != (const void *)s || t->en_scanned > n ||
+        (t->en_scanned && !(ws_energy_window(e, s, t->en_scanned - 1, NULL, NULL) == t->en_check))) {
+        t->en_stats = s;
+        t->en_scanned = 0;
+        t->en_peak = NAN;
+    }
+    for (size_t i = t->en_scanned; i < n; i++) {
+        double p = ws_energy_window(e, s, i, NULL, NULL);
+        if (isfinite(p) && (isnan(t->en_peak) || p > t->en_peak)) t->en_peak = p;
+        t->en_check = p;
+    }
+    t->en_scanned = n;
+    return t->en_peak;
+}
+
+/* The panel in `lines` rows from row y.  Given fewer rows than en_rows
+ * asks for, it keeps, in this order, the power line, the title, the split
+ * on one line (sorted, so the smallest components are the ones cut at the
+ * right edge) and the energy line. */
+static void draw_energy(ws_tui *t, WINDOW *w, int y, int lines, int cols)
+{
+    ws_gpu *g = t->g;
+    const ws_energy *e = ws_gpu_energy(g);
+    const ws_stats *s = ws_gpu_stats(g);
+    int dim = ws_tui_attr(WS_CP_DIM);
+    if (lines < 1) return;
+    if (!e) {
+        ws_tui_text(w, y, 0, cols, dim,
+                    "no energy model for this preset (energy.table=none; --set energy.table=gtx480 borrows the "
+                    "40 nm GTX480 prices)");
+        return;
+    }
+    size_t n = ws_energy_nwindows(s);
+    if (!n) {
+        if (ws_opts_uint(ws_gpu_opts(g), "stats.interval") == 0)
+            ws_tui_text(w, y, 0, cols, dim, "no power sample: stats.interval=0 turns the time series off");
+        else
+            ws_tui_text(w, y, 0, cols, dim, "no power sample yet (one every stats.interval cycles)");
+        return;
+    }
+
+    int nc = en_ncol(cols), nr = (WS_EN_COUNT + nc - 1) / nc;
+    bool full = lines >= 3 + nr, title_on = lines >= 2, energy_on = full || lines >= 4;
+
+    /* the latest window and its split, highest power first */
+    double comp[WS_EN_COUNT];
+    uint64_t end = 0, start = n > 1 ? ws_stats_sample_cycle(s, n - 2) : 0;
+    double now = ws_energy_window(e, s, n - 1, &end, comp);
+    int order[WS_EN_COUNT];
+    for (int i = 0; i < WS_EN_COUNT; i++) {
+        order[i] = i;
+        if (!isfinite(comp[i])) comp[i] = 0;
+    }
+    for (int i = 1; i < WS_EN_COUNT; i++)
+        for (int j = i; j > 0 && comp[order[j]] > comp[order[j - 1]]; j--) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+    double total = 0;
+    for (int i = 0; i < WS_EN_COUNT; i++) total += comp[i];
+
+    if (title_on) {
+        char title[128];
+        snprintf(title, sizeof title, "power and energy: split of the last window, cycles %" PRIu64 "-%" PRIu64,
+                 start, end);
+        ws_tui_section(w, y++, 0, cols, title, t->ascii);
+    }
+
+    /* power over the recent windows */
+    {
+        double v[EN_SPARK];
+        size_t k = n < EN_SPARK ? n : EN_SPARK;
+        double max = 0;
+        for (size_t i = 0; i < k; i++) {
+            double p = ws_energy_window(e, s, n - k + i, NULL, NULL);
+            v[i] = isfinite(p) && p > 0 ? p : 0;
+            if (v[i] > max) max = v[i];
+        }
+        double peak = en_peak(t, e, s, n);
+        /* the average so far: the energy of the series over its time */
+        long tc = ws_stats_series_col(s, "energy.total");
+        double mhz = (double)ws_opts_uint(ws_gpu_opts(g), "clock.core");
+        double joules = tc < 0 ? NAN : ws_stats_sample_real(s, n - 1, (size_t)tc);
+        double avg = end && mhz > 0 ? joules / ((double)end / (mhz * 1e6)) : NAN;
+        char tail[128];
+        int tl = snprintf(tail, sizeof tail, " now %.1f W avg %.1f W peak %.1f W (scale 0-%.1f W)", now, avg, peak,
+                          max);
+        int x = ws_tui_text(w, y, 0, cols, dim, "power ");
+        int sw = cols - x - tl;
+        int want = (int)k > 8 ? (int)k : 8;     /* no wider than the windows there are */
+        if (sw > want) sw = want;
+        if (sw >= 4) {
+            ws_tui_spark(w, y, x, sw, v, (int)k, max, ws_tui_attr(WS_CP_BAR), t->ascii);
+            x += sw;
+        }
+        ws_tui_text(w, y, x, cols - x, 0, "%s", tail + (sw >= 4 ? 0 : 1));
+        y++;
+
+        /* energy so far (to the last sample) and per warp instruction */
+        if (energy_on) {
+            char jb[32];
+            long ic = ws_stats_series_col(s, "warp_insns");
+            double insns = ic < 0 ? 0 : ws_stats_sample_real(s, n - 1, (size_t)ic);
+            x = ws_tui_text(w, y, 0, cols, 0, "energy so far %s (to cycle %" PRIu64 ")",
+                            en_joules(jb, sizeof jb, joules), end);
+            if (insns > 0)
+                ws_tui_text(w, y, x, cols - x, 0, ", %.0f pJ per warp instruction", joules * 1e12 / insns);
+            y++;
+        }
+    }
+
+    /* the split on one line when short of rows */
+    if (!full) {
+        if (lines < 3) return;
+        int x = ws_tui_text(w, y, 0, cols, dim, "split");
+        for (int i = 0; i < WS_EN_COUNT && x < cols; i++) {
+            int c = order[i];
+            x += ws_tui_text(w, y, x, cols - x, comp[c] > 0 ? 0 : dim, "  %s %.*f W %.0f%%",
+                             ws_energy_comp_label((ws_en_comp)c), comp[c] < 10 ? 2 : 1, comp[c],
+                             total > 0 ? 100 * comp[c] / total : 0);
+        }
+        return;
+    }
+
+    /* the split: components by power, highest first, down the columns */
+    int cw = cols / nc, bw = cw - EN_CELL - 1;
+    for (int i = 0; i < WS_EN_COUNT; i++) {
+        int c = order[i], row = y + i % nr, x = (i / nr) * cw;
+        double frac = total > 0 ? comp[c] / total : 0;
+        int used = ws_tui_text(w, row, x, cw, comp[c] > 0 ? 0 : dim, "%-13s%5.*f W%4.0f%%",
+                               ws_energy_comp_label((ws_en_comp)c), comp[c] < 10 ? 2 : 1, comp[c], 100 * frac);
+        if (bw >= 4 && used < cw)
+            ws_tui_bar(w, row, x + used + 1, bw, frac, ws_tui_attr(c == WS_EN_STATIC ? WS_CP_DIM : WS_CP_BAR),
+                       t->ascii);
+    }
 }
 
 static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
@@ -117,9 +305,16 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         y++;
     }
 
-    /* Bottom block: interconnect (5 rows) and latency (3 rows). */
+    /* Bottom block: interconnect (5 rows), latency (3 rows), power.  The
+     * channels get up to four rows first, then the power panel (whole if it
+     * fits, else fewer lines), then the channels the rest. */
     int bottom = 5 + 3;
-    int chrows = rows - y - 1 - bottom;
+    int left = rows - y - 1 - bottom;
+    int enrows = left - ((int)nch < 4 ? (int)nch : 4);
+    int enwant = en_rows(ws_gpu_energy(g), s, cols);
+    if (enrows > enwant) enrows = enwant;
+    if (enrows < 0) enrows = 0;
+    int chrows = left - enrows;
     if (chrows < 2) chrows = rows - y - 1 > 2 ? 2 : rows - y - 1;
     if (chrows > (int)nch) chrows = (int)nch;
     int maxscroll = (int)nch > chrows ? (int)nch - chrows : 0;
@@ -201,6 +396,12 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         ws_tui_text(w, y, x, cols - x, lat > tol ? ws_tui_attr(WS_CP_WARN) : 0, "%s",
                     lat > tol ? "not hidden" : "hidden");
         y++;
+    }
+
+    /* Power and energy. */
+    if (enrows > 0 && y + enrows <= rows) {
+        draw_energy(t, w, y, enrows, cols);
+        y += enrows;
     }
 
     /* Tall windows: each channel's totals. */
