@@ -50,7 +50,7 @@ local PRICES = {
   ["energy.insn.sfu"] = 4, ["energy.insn.branch"] = 5, ["energy.insn.ldst"] = 6,
   ["energy.rf.read"] = 7, ["energy.rf.write"] = 8,
   ["energy.l1d.hit"] = 9, ["energy.l1d.miss"] = 10, ["energy.l1d.fill"] = 11,
-  ["energy.cmem.hit"] = 12, ["energy.cmem.miss"] = 13,
+  ["energy.cmem.hit"] = 12, ["energy.cmem.miss"] = 13, ["energy.cmem.fill"] = 28,
   ["energy.l1i.hit"] = 14, ["energy.l1i.miss"] = 15, ["energy.l1i.fill"] = 16, ["energy.shared"] = 17,
   ["energy.l2.hit"] = 18, ["energy.l2.miss"] = 19, ["energy.l2.fill"] = 20, ["energy.l2.wb"] = 21,
   ["energy.icnt.flit"] = 22,
@@ -88,7 +88,7 @@ local function expect(s, p, m)
   c.l1 = s["l1d.cache.hits"] * p["energy.l1d.hit"] +
     (s["l1d.cache.misses"] + s["l1d.cache.hit_reserved"]) * p["energy.l1d.miss"] +
     s["l1d.cache.fills"] * p["energy.l1d.fill"] + (s["const.insns"] - cmiss) * p["energy.cmem.hit"] +
-    cmiss * p["energy.cmem.miss"] + s["l1i.hits"] * p["energy.l1i.hit"] +
+    cmiss * p["energy.cmem.miss"] + cmiss * p["energy.cmem.fill"] + s["l1i.hits"] * p["energy.l1i.hit"] +
     (s["l1i.misses"] + s["l1i.hit_reserved"]) * p["energy.l1i.miss"] + s["l1i.fills"] * p["energy.l1i.fill"] +
     s["shared.cycles"] * p["energy.shared"]
   c.l2 = s["l2.hits"] * p["energy.l2.hit"] + (s["l2.misses"] + s["l2.hit_reserved"]) * p["energy.l2.miss"] +

@@ -17,14 +17,14 @@
 
 /* Prices, in the order of the keys below. */
 enum {
-    P_CMEM_HIT, P_CMEM_MISS, P_DRAM_ACT, P_DRAM_PRE, P_DRAM_RD, P_DRAM_REF, P_DRAM_TREFI, P_DRAM_WR,
+    P_CMEM_FILL, P_CMEM_HIT, P_CMEM_MISS, P_DRAM_ACT, P_DRAM_PRE, P_DRAM_RD, P_DRAM_REF, P_DRAM_TREFI, P_DRAM_WR,
     P_ICNT_FLIT, P_INSN_BASE, P_INSN_BRANCH, P_INSN_FP32, P_INSN_FP64, P_INSN_INT, P_INSN_LDST,
     P_INSN_SFU, P_L1D_FILL, P_L1D_HIT, P_L1D_MISS, P_L1I_FILL, P_L1I_HIT, P_L1I_MISS, P_L2_FILL,
     P_L2_HIT, P_L2_MISS, P_L2_WB, P_PF_SRAM, P_RF_READ, P_RF_WRITE, P_SHARED, P_ST_BASE, P_ST_DRAM,
     P_ST_ICNT, P_ST_L2, P_ST_SM, P_COUNT
 };
 static const char *const keys[P_COUNT] = {
-    "energy.cmem.hit", "energy.cmem.miss", "energy.dram.act", "energy.dram.pre", "energy.dram.rd",
+    "energy.cmem.fill", "energy.cmem.hit", "energy.cmem.miss", "energy.dram.act", "energy.dram.pre", "energy.dram.rd",
     "energy.dram.ref", "energy.dram.trefi", "energy.dram.wr", "energy.icnt.flit", "energy.insn.base",
     "energy.insn.branch", "energy.insn.fp32", "energy.insn.fp64", "energy.insn.int", "energy.insn.ldst",
     "energy.insn.sfu", "energy.l1d.fill", "energy.l1d.hit", "energy.l1d.miss", "energy.l1i.fill",
@@ -138,7 +138,7 @@ static double comp_pj(const ws_energy *e, const src *s, ws_en_comp c)
         return g(s, "l1d.cache.hits") * p[P_L1D_HIT] +
                (g(s, "l1d.cache.misses") + g(s, "l1d.cache.hit_reserved")) * p[P_L1D_MISS] +
                g(s, "l1d.cache.fills") * p[P_L1D_FILL] + (g(s, "const.insns") - cmiss) * p[P_CMEM_HIT] +
-               cmiss * p[P_CMEM_MISS] + g(s, "l1i.hits") * p[P_L1I_HIT] +
+               cmiss * p[P_CMEM_MISS] + cmiss * p[P_CMEM_FILL] + g(s, "l1i.hits") * p[P_L1I_HIT] +
                (g(s, "l1i.misses") + g(s, "l1i.hit_reserved")) * p[P_L1I_MISS] + g(s, "l1i.fills") * p[P_L1I_FILL] +
                g(s, "shared.cycles") * p[P_SHARED];
     }
