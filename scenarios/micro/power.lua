@@ -22,8 +22,9 @@ end
 function M.run(opts, iters, mb)
   local gpu = ws.gpu(opts or {})
   if not gpu:stats().total["energy.static"] and gpu:option("energy.table") == "none" then
-    error(("power.lua: preset %s has no energy model (energy.table=none; --set energy.table=gtx480 borrows "
-      .. "the 40 nm GTX480 prices)"):format(gpu.preset), 0)
+    io.stderr:write(("warpscope: power.lua: preset %s has no energy model (energy.table=none; --set "
+      .. "energy.table=gtx480 borrows the 40 nm GTX480 prices)\n"):format(gpu.preset))
+    os.exit(1)
   end
   local sms = tonumber(gpu:option("sm.count"))
   local out = {}
