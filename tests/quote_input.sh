@@ -66,5 +66,19 @@ t_match "$out" "q.lua:5: unknown element type 'i3\\\\x1b\\[2J' \\(expected i8" "
 t_match "$out" "q.lua:6: unknown option 'k\\\\x1b\\[2J' \\(see warpscope --list-options\\)" "a gpu option key"
 t_match "$out" "q.lua:7: gpu:on: unknown event 'ev\\\\x1b\\[2J'" "an event name"
 t_match "$out" "q.lua:8: .*deadlock.ptx: no kernel named 'k\\\\x1b\\[2J' \\(kernels: " "a kernel name"
+
+# Subcommands: file names and options echoed in their messages
+out=$("$W" graph info "$tmp/a${E}b" 2>&1)
+t_is "$(noesc)" 0 "graph info of a missing file: no escape byte"
+t_match "$out" "a\\\\x1bb: cannot open" "... named escaped"
+out=$("$W" graph info --bogus${E} x 2>&1)
+t_is "$(noesc)" 0 "graph: an unknown option: no escape byte"
+out=$("$W" cache --bogus${E} 2>&1)
+t_is "$(noesc)" 0 "cache: an unknown option: no escape byte"
+t_match "$out" "unknown option '--bogus\\\\x1b'" "... named escaped"
+out=$("$W" cache -l1-usize 1024 -l1-ubsize 64 -l1-uassoc 1 "$tmp/t${E}.din" 2>&1)
+t_is "$(noesc)" 0 "cache: a missing trace: no escape byte"
+out=$("$W" ptx check "$tmp/p${E}.ptx" 2>&1)
+t_is "$(noesc)" 0 "ptx check of a missing file: no escape byte"
 rm -rf "$tmp"
 t_done

@@ -80,7 +80,7 @@ static int bad_usage(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "warpscope cache: ");
-    vfprintf(stderr, fmt, ap);
+    ws_vfprintf_safe(stderr, fmt, ap);     /* (the message quotes the command line) */
     fprintf(stderr, "\nTry 'warpscope cache --help' for more information.\n");
     va_end(ap);
     return WS_EXIT_USAGE;

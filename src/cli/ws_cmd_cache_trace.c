@@ -114,7 +114,7 @@ static int trace_error(const char *name, uint64_t ln, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "warpscope cache: %s:%" PRIu64 ": ", name, ln);
+    ws_fprintf_safe(stderr, "warpscope cache: %s:%" PRIu64 ": ", name, ln);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -177,7 +177,7 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
     }
     if (!gz) {
-        fprintf(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
+        ws_fprintf_safe(stderr, "warpscope cache: %s: cannot open: %s\n", name, errno ? strerror(errno) : "out of memory");
         return WS_EXIT_FAIL;
     }
     char buf[4096], q_buf[256];
@@ -245,7 +245,7 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         int zerr;
         const char *msg = gzerror(gz, &zerr);
         if (zerr != Z_OK && zerr != Z_STREAM_END) {
-            fprintf(stderr, "warpscope cache: %s: cannot read: %s\n", name, zerr == Z_ERRNO ? strerror(errno) : msg);
+            ws_fprintf_safe(stderr, "warpscope cache: %s: cannot read: %s\n", name, zerr == Z_ERRNO ? strerror(errno) : msg);
             rc = WS_EXIT_FAIL;
         }
     }

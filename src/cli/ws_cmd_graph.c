@@ -11,6 +11,7 @@
  * Exit status: 0 done, 1 bad input file (message "file:line: reason" on
  * stderr), 2 bad command line. */
 #include "cli/ws_cli.h"
+#include "util/ws_util.h"
 #include "graph/ws_graph.h"
 
 #include <errno.h>
@@ -67,7 +68,7 @@ static int bad_usage(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "warpscope graph: ");
-    vfprintf(stderr, fmt, ap);
+    ws_vfprintf_safe(stderr, fmt, ap);     /* (the message quotes the command line) */
     fprintf(stderr, "\nTry 'warpscope graph --help' for more information.\n");
     va_end(ap);
     return WS_EXIT_USAGE;
@@ -322,7 +323,7 @@ static ws_graph *load(const char *what, const cmdline *c)
         g = ws_graph_load(what, &c->opts, &err);
     }
     if (!g)
-        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s\n", err.msg);
     return g;
 }
 
@@ -339,7 +340,7 @@ static void print_text(const char *name, const ws_graph *g, const ws_graph_info 
     if (strcmp(name, "default") == 0)
         printf("graph: default (%s)\n", ws_graph_default_recipe);
     else
-        printf("graph: %s\n", name);
+        ws_fprintf_safe(stdout, "graph: %s\n", name);
     if (o->format != WS_GRAPH_FMT_AUTO) {
         printf("  format        %s%s", ws_graph_format_name(o->format),
                o->compressed ? ", gzip-compressed" : "");
@@ -490,7 +491,7 @@ static int cmd_info(int argc, char **argv)
     ws_graph_info in;
     ws_error err = { 0 };
     if (ws_graph_info_compute(g, &in, &err) < 0) {
-        fprintf(stderr, "warpscope: %s: %s\n", c.pos[0], err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s: %s\n", c.pos[0], err.msg);
         ws_graph_free(g);
         return WS_EXIT_FAIL;
     }
@@ -521,10 +522,10 @@ static int write_out(const ws_graph *g, const cmdline *c, const char *out)
     ws_error err = { 0 };
     ws_graph_format f = out_format(c, out);
     if (ws_graph_write_text(g, out, f, &err) < 0) {
-        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s\n", err.msg);
         return WS_EXIT_FAIL;
     }
-    printf("wrote %s: %" PRId32 " vertices, %" PRId32 " edges%s (%s)\n", out, g->n, g->m,
+    ws_fprintf_safe(stdout, "wrote %s: %" PRId32 " vertices, %" PRId32 " edges%s (%s)\n", out, g->n, g->m,
            g->weight ? ", weighted" : "", ws_graph_format_name(f));
     return WS_EXIT_OK;
 }
@@ -628,7 +629,7 @@ static int cmd_gen(int argc, char **argv)
     ws_error err = { 0 };
     ws_graph *g = ws_graph_generate(&c.gen, &o, &err);
     if (!g) {
-        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s\n", err.msg);
         return WS_EXIT_USAGE;
     }
     r = write_out(g, &c, c.pos[1]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ptx/ws_ptx.h"
+#include "util/ws_util.h"
 
 static void print_var_decl(FILE *out, const ws_ptx_var *v)
 {
@@ -73,10 +74,10 @@ static int check(const char *path)
     ws_error err;
     ws_ptx_module *m = ws_ptx_load_file(path, &err);
     if (!m) {
-        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s\n", err.msg);
         return WS_EXIT_FAIL;
     }
-    printf("%s: PTX %u.%u, target %s%s, %u-bit addresses\n", path, m->version_major, m->version_minor,
+    ws_fprintf_safe(stdout, "%s: PTX %u.%u, target %s%s, %u-bit addresses\n", path, m->version_major, m->version_minor,
            m->target, m->target_debug ? " (debug)" : "", m->address_size);
     if (m->global_bytes || m->const_bytes)
         printf("module: %llu bytes .global, %llu bytes .const\n", (unsigned long long)m->global_bytes,
@@ -134,7 +135,7 @@ static int disasm(const char *path, const char *only)
     ws_error err;
     ws_ptx_module *m = ws_ptx_load_file(path, &err);
     if (!m) {
-        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_fprintf_safe(stderr, "warpscope: %s\n", err.msg);
         return WS_EXIT_FAIL;
     }
     int found = 0;
@@ -159,7 +160,7 @@ static int disasm(const char *path, const char *only)
     }
     ws_ptx_module_free(m);
     if (!found) {
-        fprintf(stderr, "warpscope: %s: no function '%s' with a body\n", path, only ? only : "");
+        ws_fprintf_safe(stderr, "warpscope: %s: no function '%s' with a body\n", path, only ? only : "");
         return WS_EXIT_FAIL;
     }
     return WS_EXIT_OK;

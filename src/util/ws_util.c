@@ -98,6 +98,37 @@ const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, siz
     return out;
 }
 
+void ws_fputs_safe(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p >= 0x20 && *p < 0x7f) || *p == '\n' || *p == '\t')
+            fputc(*p, f);
+        else
+            fprintf(f, "\\x%02x", *p);
+    }
+}
+
+void ws_vfprintf_safe(FILE *f, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0) return;
+    char *buf = ws_xmalloc((size_t)n + 1);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    ws_fputs_safe(f, buf);
+    free(buf);
+}
+
+void ws_fprintf_safe(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ws_vfprintf_safe(f, fmt, ap);
+    va_end(ap);
+}
+
 int ws_parse_size(const char *s, uint64_t *out)
 {
     if (!s || !*s)

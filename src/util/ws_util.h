@@ -4,7 +4,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
+
+#include "util/ws_error.h"
 
 /* Allocation that never returns NULL: on exhaustion it prints a message and
  * aborts (the only sane reaction inside a simulator's inner loops). */
@@ -32,6 +36,13 @@ bool ws_str_has_suffix(const char *s, const char *suffix);
  * limit but outsz) are shown, then "..." when some were left out.  Returns
  * out, always NUL-terminated (outsz > 0). */
 const char *ws_str_quote(char *out, size_t outsz, const char *s, size_t len, size_t max);
+
+/* Write a message to f with every byte outside printable ASCII (but '\n'
+ * and '\t') as \xHH: text that quotes user input cannot drive the terminal. */
+void ws_fputs_safe(FILE *f, const char *s);
+/* printf-style into a buffer, then ws_fputs_safe. */
+void ws_fprintf_safe(FILE *f, const char *fmt, ...) WS_PRINTF(2, 3);
+void ws_vfprintf_safe(FILE *f, const char *fmt, va_list ap) WS_PRINTF(2, 0);
 
 /* Parse a size with an optional K/M/G suffix (powers of 1024), e.g. "48K".
  * Returns 0 on success, -1 on malformed input. */
