@@ -117,7 +117,7 @@ count)
     count_results "${1:?directory}"
     ;;
 -h|--help|help)
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     ;;
 *)
     say "unknown command '$cmd' (expected run or check)"; exit 2
