@@ -6,7 +6,7 @@
 # A target lists what it needs on a line "fuzz-sources: ...":
 #   - source folders ("fuzz-sources: src/ptx src/util"): every .c file of
 #     those folders is compiled in, except those that need the build's
-#     generated headers (config.h, ws_dirs.h);
+#     generated headers (config.h, ws_dirs.h, ws_commit_id.h);
 #   - "fuzz-sources: libws": the whole library, configured with clang and
 #     the sanitizers (plus coverage, -fsanitize=fuzzer-no-link) in
 #     OUTDIR/obj and linked as libws.a (the first build takes a few
@@ -63,6 +63,15 @@ build_libws() {
     libws_ready=1
 }
 
+# Whether a source file includes a header the build generates (config.h,
+# ws_dirs.h, ws_commit_id.h, ...: one found neither below src/ nor beside it).
+generated() {
+    for h in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"); do
+        [ -f "$top/src/$h" ] || [ -f "$(dirname "$1")/$h" ] || return 0
+    done
+    return 1
+}
+
 for name in $names; do
     src=$top/tests/fuzz/fuzz_$name.c
     dirs=$(sed -n 's/.*fuzz-sources:\(.*\)$/\1/p' "$src" | head -1)
@@ -81,7 +90,7 @@ for name in $names; do
         for d in $dirs; do
             for f in "$top"/$d/*.c; do
                 [ -f "$f" ] || continue
-                grep -qE '#include "(config|ws_dirs)\.h"' "$f" && continue
+                generated "$f" && continue
                 files="$files $f"
             done
         done
