@@ -209,7 +209,9 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_SET:
             /* Checked now against the option table (key, type, range). */
             if (ws_opts_set_kv(scratch, optarg, &err) != 0) {
-                fprintf(stderr, "warpscope: --set %s: %s\n", optarg, err.msg);
+                char q[256];
+                fprintf(stderr, "warpscope: --set %s: %s\n", ws_str_quote(q, sizeof q, optarg, strlen(optarg), 60),
+                        err.msg);
                 return WS_EXIT_USAGE;
             }
             sets[lopts.nsets++] = optarg;

@@ -159,12 +159,21 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* Text from the user, made safe to print (no escape sequences reach the
+ * terminal; at most 80 bytes shown). */
+#define QUOTE_MAX 80
+static const char *quoted(char buf[4 * QUOTE_MAX + 8], const char *s, size_t len)
+{
+    return ws_str_quote(buf, 4 * QUOTE_MAX + 8, s, len, QUOTE_MAX);
+}
+
 static int range_error(const ws_opt_def *d, const char *text, const char *what, ws_error *err)
 {
-    char r[160];
+    char r[160], q[4 * QUOTE_MAX + 8];
     ws_opts_range_text(d, r, sizeof r);
-    return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' %s (allowed: %s%s%s)", d->name, text,
-                        what, r, d->unit && *d->unit ? " " : "", d->unit ? d->unit : "");
+    return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' %s (allowed: %s%s%s)", d->name,
+                        quoted(q, text, strlen(text)), what, r, d->unit && *d->unit ? " " : "",
+                        d->unit ? d->unit : "");
 }
 
 int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_error *err)
@@ -201,9 +210,10 @@ int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_err
             if (strcasecmp(text, no[i]) == 0)
                 return 0;
         }
+        char q[4 * QUOTE_MAX + 8];
         return ws_error_set(err, WS_E_RANGE,
                             "option '%s': '%s' is not a boolean (allowed: true|false, on|off, yes|no, 1|0)",
-                            d->name, text);
+                            d->name, quoted(q, text, strlen(text)));
     }
     case WS_OPT_ENUM: {
         size_t len, n = strlen(text);
@@ -215,8 +225,9 @@ int ws_opts_parse(const ws_opt_def *d, const char *text, ws_opt_val *out, ws_err
                 return 0;
             }
         }
-        return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' is not one of %s", d->name, text,
-                            d->choices);
+        char q[4 * QUOTE_MAX + 8];
+        return ws_error_set(err, WS_E_RANGE, "option '%s': '%s' is not one of %s", d->name,
+                            quoted(q, text, n), d->choices);
     }
     case WS_OPT_DOUBLE: {
         char *end;
@@ -417,8 +428,10 @@ static size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-static int unknown_key_error(const char *key, ws_error *err)
+static int unknown_key_error(const char *key, size_t len, ws_error *err)
 {
+    char q[4 * QUOTE_MAX + 8];
+    quoted(q, key, len);
     size_t best = SIZE_MAX;
     const char *near = NULL;
     for (size_t i = 0; i < ws_opts_table_len; i++) {
@@ -430,15 +443,15 @@ static int unknown_key_error(const char *key, ws_error *err)
     }
     if (near && best <= 2)
         return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (did you mean '%s'? see warpscope --list-options)",
-                            key, near);
-    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", key);
+                            q, near);
+    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", q);
 }
 
 int ws_opts_set(ws_opts *o, const char *key, const char *value, ws_error *err)
 {
     long i = ws_opts_index(key);
     if (i < 0)
-        return unknown_key_error(key ? key : "", err);
+        return unknown_key_error(key ? key : "", key ? strlen(key) : 0, err);
     ws_opt_val v;
     if (ws_opts_parse(&ws_opts_table[i], value, &v, err) != 0)
         return -1;
@@ -451,12 +464,15 @@ int ws_opts_set(ws_opts *o, const char *key, const char *value, ws_error *err)
 int ws_opts_set_kv(ws_opts *o, const char *kv, ws_error *err)
 {
     const char *eq = kv ? strchr(kv, '=') : NULL;
-    if (!eq || eq == kv)
-        return ws_error_set(err, WS_E_PARSE, "'%s' is not KEY=VALUE (e.g. l1d.size=48K)", kv ? kv : "");
+    if (!eq || eq == kv) {
+        char q[4 * QUOTE_MAX + 8];
+        return ws_error_set(err, WS_E_PARSE, "'%s' is not KEY=VALUE (e.g. l1d.size=48K)",
+                            quoted(q, kv ? kv : "", kv ? strlen(kv) : 0));
+    }
     char key[128];
     size_t n = (size_t)(eq - kv);
     if (n >= sizeof key)
-        return unknown_key_error(kv, err);
+        return unknown_key_error(kv, n, err);   /* (the key, not its value) */
     memcpy(key, kv, n);
     key[n] = '\0';
     return ws_opts_set(o, key, eq + 1, err);
