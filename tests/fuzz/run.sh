@@ -182,8 +182,8 @@ echo
 say "summary (FUZZ_TIME=${T}s per harness):"
 for s in "${summary[@]}"; do echo "  $s"; done
 if [ -z "$ci" ]; then
-    echo "New inputs are in $out/new/NAME.  To keep the ones that add coverage (keep the"
+    echo "New inputs are in $out/new/NAME.  To keep the ones that reach new code (keep the"
     echo "committed corpus small), merge them and commit the result:"
-    echo "  $out/fuzz_NAME -merge=1 tests/fuzz/NAME-corpus $out/new/NAME"
+    echo "  $out/fuzz_NAME -merge=1 -use_counters=0 tests/fuzz/NAME-corpus $out/new/NAME"
 fi
 [ $found -eq 0 ]
