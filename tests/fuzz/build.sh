@@ -23,7 +23,7 @@
 #       -max_len=16384 -dict=tests/fuzz/ptx.dict /tmp/pcorp tests/fuzz/ptx-corpus
 # Fold interesting inputs back into the committed corpus (kept small):
 #   build-fuzz/fuzz_graph -merge=1 tests/fuzz/graph-corpus /tmp/gcorp
-# Needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-14-dev).
+# Needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-dev).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build-fuzz

@@ -17,7 +17,8 @@
 #   make fuzz FUZZ_TIME=600 [FUZZ_TARGETS=...]    (the same from a build dir)
 #
 # Environment: FUZZ_TIME (seconds per harness, default 60), FUZZ_TARGETS
-# (default: all: ptx graph dinero opts tui lua_api tui_keys), FUZZ_OUT (the
+# (default: all: ptx graph dinero opts tui lua_api tui_keys), FUZZ_CC (the
+# compiler, default clang), FUZZ_OUT (the
 # build and scratch folder, default build-fuzz in the source tree),
 # FUZZ_CI=1 (CI: fuzz over a copy of the corpus only, fail when clang is
 # missing).  Exit status: 0 when nothing was found (or, outside CI, when
@@ -37,12 +38,12 @@ say() { printf 'make fuzz: %s\n' "$*"; }
 # clang with libFuzzer and the sanitizers?
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-CC=${CC:-clang}
+CC=${FUZZ_CC:-clang}   # (not CC: make exports the build's compiler to recipes)
 if ! command -v "$CC" >/dev/null 2>&1 ||
    ! printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
      "$CC" -x c -fsanitize=fuzzer,address,undefined - -o "$out/probe" >"$out/probe.log" 2>&1; then
     say "SKIPPED: no clang with libFuzzer ('$CC' cannot build -fsanitize=fuzzer,address,undefined; see $out/probe.log)"
-    say "install it (Debian: apt-get install clang libclang-rt-14-dev) or set CC"
+    say "install it (Debian: apt-get install clang libclang-rt-dev) or set FUZZ_CC"
     [ -n "$ci" ] && exit 1
     exit 0
 fi
@@ -55,7 +56,7 @@ for t in $targets; do
 done
 say "building in $out"
 # shellcheck disable=SC2086
-"$top/tests/fuzz/build.sh" "$out" $libf >"$out/build.log" 2>&1 ||
+CC=$CC "$top/tests/fuzz/build.sh" "$out" $libf >"$out/build.log" 2>&1 ||
     { tail -30 "$out/build.log"; say "the build failed ($out/build.log)"; exit 1; }
 W=$out/obj/warpscope
 
