@@ -3,6 +3,8 @@
 #
 #   ./build.sh run [ARGS...]   install what is missing, build, run warpscope ARGS
 #   ./build.sh check           install what is missing, build, run the test suite
+#   make -C build fuzz [FUZZ_TIME=S]   then: every fuzz harness for S seconds (default
+#                              60; needs clang with libFuzzer; HACKING, Fuzzing)
 #
 # Environment: BUILD_DIR (default: build), WS_CONFIGURE_FLAGS (extra configure
 # flags, e.g. --enable-sanitizers), JOBS (default: all cores).

@@ -160,6 +160,12 @@ done
 printf 'r 0\rx 10\r' > "$tmpd/cr_bad.din"
 err=$($W cache --size 64 --line 16 "$tmpd/cr_bad.din" 2>&1 >/dev/null)
 t_match "$err" "cr_bad.din:2: unknown access label 'x'" "CR line ends: errors give the right line"
+# a truncated gzip trace: the file named once, with the line it was cut in
+# (whose start is no record: it was read as "w" with no address)
+head -c 150 "$D/basic.din.gz" > "$tmpd/cut.din.gz"
+err=$($W cache --size 64 --line 16 "$tmpd/cut.din.gz" 2>&1 >/dev/null); t_is $? 1 "truncated gzip: exit 1"
+t_is "$err" "warpscope cache: $tmpd/cut.din.gz:6: cannot read: unexpected end of file (a truncated gzip file?)" \
+    "truncated gzip: one message naming the file once and the line"
 out=$($W cache --help); t_ok $? "--help exits 0"
 t_match "$out" '^Usage: warpscope cache \[OPTION\]\.\.\. \[TRACE\]$' "--help: usage"
 t_done

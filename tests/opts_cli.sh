@@ -79,5 +79,18 @@ t_is "$($W "$TMP")" "$(printf 'nil\t0\tnil\tnil\tnil\tnil')" "without flags: nil
 t_is "$($W --preset v100 --set l1d.size=64K --set sm.count=2 --json out.json --csv=out.csv "$TMP")" \
     "$(printf 'v100\t2\tl1d.size=64K\tsm.count=2\tout.json\tout.csv')" \
     "core.options.preset, sets (in order), json and csv"
+# text from the user is quoted in messages: no escape sequence reaches the
+# terminal, no byte of a broken UTF-8 sequence, no endless key
+esc=$(printf '\033')
+err=$($W --set "l1d.size=${esc}[31mX" --list-options 2>&1 >/dev/null); t_is $? 2 "a value with an escape: exit 2"
+t_is "$err" "warpscope: --set l1d.size=\x1b[31mX: option 'l1d.size': '\x1b[31mX' is not a size (bytes with an optional K, M or G suffix, e.g. 48K) (allowed: 256..16M bytes)" \
+    "a value with an escape: shown as \\x1b"
+err=$($W --set "$(printf 'l\303d.size=1')" --list-options 2>&1 >/dev/null)
+t_match "$err" "unknown option 'l.xc3d.size' .did you mean 'l1d.size'" "a key with a stray byte: shown as \\xc3"
+err=$($W --set "dram.map=$(printf 'RR\303\251')" --list-options 2>&1 >/dev/null)
+t_match "$err" "^warpscope: dram.map: '.xc3' at position 3 is not a mask letter" "dram.map with a stray byte: shown as \\xc3"
+long=$(printf '%0200d' 0 | tr 0 a)
+err=$($W --set "$long=5" --list-options 2>&1 >/dev/null)
+t_match "$err" "unknown option 'a{80,200}(\.\.\.)?' \(" "a 200-byte key: the key (at most 200 bytes), not its value"
 rm -f "$TMP" "$ERR"
 t_done

@@ -425,8 +425,10 @@ static size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-static int unknown_key_error(const char *key, ws_error *err)
+static int unknown_key_error(const char *key, size_t len, ws_error *err)
 {
+    char q[810];
+    ws_str_quote(q, sizeof q, key, len, 200);
     size_t best = SIZE_MAX;
     const char *near = NULL;
     for (size_t i = 0; i < ws_opts_table_len; i++) {
@@ -436,18 +438,17 @@ static int unknown_key_error(const char *key, ws_error *err)
             near = ws_opts_table[i].name;
         }
     }
-    char q[810];
     if (near && best <= 2)
         return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (did you mean '%s'? see warpscope --list-options)",
-                            QUOTE(q, key), near);
-    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", QUOTE(q, key));
+                            q, near);
+    return ws_error_set(err, WS_E_RANGE, "unknown option '%s' (see warpscope --list-options)", q);
 }
 
 int ws_opts_set(ws_opts *o, const char *key, const char *value, ws_error *err)
 {
     long i = ws_opts_index(key);
     if (i < 0)
-        return unknown_key_error(key ? key : "", err);
+        return unknown_key_error(key ? key : "", key ? strlen(key) : 0, err);
     ws_opt_val v;
     if (ws_opts_parse(&ws_opts_table[i], value, &v, err) != 0)
         return -1;
@@ -466,7 +467,7 @@ int ws_opts_set_kv(ws_opts *o, const char *kv, ws_error *err)
     char key[128];
     size_t n = (size_t)(eq - kv);
     if (n >= sizeof key)
-        return unknown_key_error(kv, err);
+        return unknown_key_error(kv, n, err);   /* (the key, not its value) */
     memcpy(key, kv, n);
     key[n] = '\0';
     return ws_opts_set(o, key, eq + 1, err);

@@ -3,6 +3,7 @@
  * found is reported, naming the keys involved and what is allowed. */
 #include "arch/ws_opts_int.h"
 #include "arch/ws_dram.h"
+#include "util/ws_util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -115,11 +116,13 @@ static int check_map(const ws_opts *o, ws_error *err)
     for (; *p; p++) {
         if (*p == '.')
             continue;
-        if (!strchr("RBCSD0", *p))
+        if (!strchr("RBCSD0", *p)) {
+            char q[8];
             return ws_error_set(err, WS_E_PARSE,
-                                "dram.map: '%c' at position %zu is not a mask letter (R row, B bank, "
+                                "dram.map: '%s' at position %zu is not a mask letter (R row, B bank, "
                                 "C column, S byte in burst, D channel, 0 unused, '.' to separate)",
-                                *p, (size_t)(p - m) + 1);
+                                ws_str_quote(q, sizeof q, p, 1, 1), (size_t)(p - m) + 1);
+        }
         bits++;
         dbits += *p == 'D';
     }

@@ -133,7 +133,9 @@ typedef struct trace_in {
 } trace_in;
 
 /* The next line into line (NUL-terminated, without its end; a line longer
- * than size - 1 keeps its start); false at the end or on a read error. */
+ * than size - 1 keeps its start); false at the end or on a read error (then
+ * the line read so far is dropped: a gzip file cut in a record must not
+ * pass that record's start as a record). */
 static bool trace_line(trace_in *in, char *line, size_t size)
 {
     size_t n = 0;
@@ -141,8 +143,13 @@ static bool trace_line(trace_in *in, char *line, size_t size)
     for (;;) {
         if (in->pos == in->len) {
             int r = gzread(in->gz, in->b, sizeof in->b);
-            if (r <= 0)
+            if (r <= 0) {
+                int zerr;
+                gzerror(in->gz, &zerr);
+                if (zerr != Z_OK && zerr != Z_STREAM_END)
+                    return false;   /* a line cut by a read error is no record */
                 break;
+            }
             in->pos = 0;
             in->len = (size_t)r;
         }
@@ -245,7 +252,14 @@ int ws_dinero_run(const char *trace, int din_only, ws_dsim *sims, int nsims, uin
         int zerr;
         const char *msg = gzerror(gz, &zerr);
         if (zerr != Z_OK && zerr != Z_STREAM_END) {
-            ws_fprintf_safe(stderr, "warpscope cache: %s: cannot read: %s\n", name, zerr == Z_ERRNO ? strerror(errno) : msg);
+            /* zlib's message starts with the path: say it once, with the
+             * line the reading stopped in */
+            size_t nl = strlen(name);
+            if (zerr != Z_ERRNO && strncmp(msg, name, nl) == 0 && msg[nl] == ':' && msg[nl + 1] == ' ')
+                msg += nl + 2;
+            ws_fprintf_safe(stderr, "warpscope cache: %s:%" PRIu64 ": cannot read: %s%s\n", name, ln + 1,
+                    zerr == Z_ERRNO ? strerror(errno) : msg,
+                    zerr == Z_BUF_ERROR ? " (a truncated gzip file?)" : "");
             rc = WS_EXIT_FAIL;
         }
     }

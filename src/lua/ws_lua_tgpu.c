@@ -17,6 +17,7 @@
 #include "lua/ws_lua.h"
 #include "lua/ws_lua_gpu.h"
 #include "stats/ws_stats.h"
+#include "util/ws_util.h"
 
 /* Short names kept from the functional-only API. */
 static const char *const aliases[][2] = {
@@ -138,7 +139,8 @@ ws_opts *ws_ltg_opts(lua_State *L, int idx, uint64_t *budget, int *quiet)
             const char *kv = lua_tostring(L, -1);
             if (kv && ws_opts_set_kv(o, kv, &err) < 0) {
                 ws_opts_free(o);
-                luaL_error(L, "--set %s: %s", kv, err.msg);
+                char q[256];
+                luaL_error(L, "--set %s: %s", ws_str_quote(q, sizeof q, kv, strlen(kv), 60), err.msg);
             }
             lua_pop(L, 1);
         }

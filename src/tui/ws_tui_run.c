@@ -416,7 +416,7 @@ int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err)
     case WS_RS_ERROR:
         return ws_error_set(err, WS_E_STATE, "the scenario stopped with an error (see the console); q quits");
     case WS_RS_LOADING:
-    case WS_RS_BETWEEN:
+    case WS_RS_BETWEEN: {
         /* Begin the next launch; a step stops at its first cycle. */
         bool hold = ws_tui_next_launch(t);
         if (t->rs == WS_RS_PAUSED && !hold &&
@@ -426,6 +426,7 @@ int ws_tui_go(ws_tui *t, ws_run_to to, uint64_t n, ws_error *err)
             t->run_t0 = 0;
         }
         return 0;
+    }
     case WS_RS_PAUSED:
     case WS_RS_RUNNING:
         break;
