@@ -585,6 +585,103 @@ static void test_big(void)
     is_int(d.seen_twice, 0, "random run with drop: none twice");
 }
 
+/* 9. Skipping the cycles ws_iru_next_event says are empty gives the
+ * replies and counters of stepping every cycle. */
+static uint64_t skip_run(bool skip, ws_iru_filter f, ws_iru_stats st[4], uint64_t *nrep, uint64_t *sum)
+{
+    ws_iru_config c = base_cfg(4);
+    c.timeout = 300;
+    c.hash = WS_IRU_HASH_XOR;
+    sim *s = sim_new(&c, 37, 256);
+    uint32_t n = 3000;
+    uint64_t x = 99;
+    for (uint32_t i = 0; i < n; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        wr32(s, IDX + 4 * i, (uint32_t)(x >> 33) % (i % 3 ? 1000 : 300000));
+        wr32(s, SEC + 4 * i, b32(1.0f));
+    }
+    sim_launch(s, (ws_iru_regs){ .target = 0x10000, .elem_size = 4, .indices = IDX, .secondary = SEC,
+                                 .n = n, .filter = f });
+    /* without a filter, no request before cycle 1000: entries fill and banks wait */
+    uint64_t first = f == WS_IRU_FILTER_NONE ? 1000 : 0;
+    uint64_t visited = 0;
+    while (s->cycle < 100000) {
+        if (s->cycle % 50 == 0 && s->cycle >= first) {
+            bool any = false;
+            for (uint32_t p = 0; p < 4; p++) {
+                ws_iru_view v;
+                ws_iru_view_get(s->u[p], &v);
+                if (!s->flushed && v.req_fifo < 2)
+                    ws_iru_request(s->u[p], s->cycle * 4 + p, 0xffffffffu, s->cycle);
+                if (s->flushed && (v.hash_elems > 0 || v.owed > 0)) {
+                    any = true;
+                    if (v.req_fifo == 0)
+                        ws_iru_request(s->u[p], s->cycle * 4 + p, 0xffffffffu, s->cycle);
+                }
+                any = any || v.req_fifo > 0 || v.replies > 0;
+            }
+            if (s->flushed && !any)
+                break;
+        }
+        sim_cycle(s);
+        visited++;
+        if (skip) {
+            uint64_t nx = (s->cycle + 49) / 50 * 50;
+            for (uint32_t p = 0; p < 4; p++) {
+                uint64_t e = ws_iru_next_event(s->u[p], s->cycle);
+                if (e < nx)
+                    nx = e;
+            }
+            for (uint32_t i = 0; i < s->npd; i++)
+                if (s->pd[i].ready < nx)
+                    nx = s->pd[i].ready < s->cycle ? s->cycle : s->pd[i].ready;
+            s->cycle = nx;
+        }
+    }
+    uint64_t h = 1469598103934665603ull;
+    for (uint32_t i = 0; i < s->nrep; i++) {
+        const ws_iru_reply *r = &s->rep[i];
+        uint64_t v[4] = { r->tag, r->valid, r->t_reply, s->rep_unit[i] };
+        for (uint32_t k = 0; k < 4; k++)
+            h = (h ^ v[k]) * 1099511628211ull;
+        for (uint32_t l = 0; l < 32; l++)
+            if (r->valid >> l & 1u)
+                h = (h ^ ((uint64_t)r->idx[l] << 32 | (r->pos[l] ^ r->sec[l]))) * 1099511628211ull;
+    }
+    *sum = h;
+    for (uint32_t p = 0; p < 4; p++)
+        st[p] = *ws_iru_stats_get(s->u[p]);
+    *nrep = s->nrep;
+    sim_free(s);
+    return visited;
+}
+
+static void test_skip(void)
+{
+    for (int f = 0; f < 2; f++) {
+        ws_iru_filter fl = f ? WS_IRU_FILTER_ADD : WS_IRU_FILTER_NONE;
+        const char *name = f ? "add" : "none";
+        ws_iru_stats a[4], b[4];
+        uint64_t na, nb, ha, hb;
+        uint64_t va = skip_run(false, fl, a, &na, &ha);
+        uint64_t vb = skip_run(true, fl, b, &nb, &hb);
+        diag("skipping (%s): %llu cycles visited of %llu, %llu replies", name, (unsigned long long)vb,
+             (unsigned long long)va, (unsigned long long)na);
+        ok(vb < va, "skipping (%s): fewer cycles visited", name);
+        ok(na == nb && ha == hb, "skipping (%s): the same replies, lanes and reply cycles", name);
+        ok(memcmp(a, b, sizeof a) == 0, "skipping (%s): the same counters (occupancy and stalls included)", name);
+        uint64_t stalls = 0, merged = 0;
+        for (uint32_t p = 0; p < 4; p++) {
+            stalls += a[p].hash_stalls;
+            merged += a[p].merged;
+        }
+        if (f)
+            ok(merged > 0, "skipping (add): the run merged elements (%llu)", (unsigned long long)merged);
+        else
+            ok(stalls > 0, "skipping (none): banks waited for full entries (%llu cycles)", (unsigned long long)stalls);
+    }
+}
+
 static void test_config(void)
 {
     ws_iru_config c = base_cfg(4);
@@ -641,6 +738,7 @@ int main(void)
     test_prefetch();
     test_flush();
     test_big();
+    test_skip();
     test_config();
     return tap_done();
 }

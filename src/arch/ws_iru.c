@@ -172,6 +172,8 @@ int ws_iru_launch(ws_iru *u, const ws_iru_regs *r, ws_error *err)
     ws_iru_hash_reset(u);
     u->req_head = u->req_n = 0;
     u->rep_head = u->rep_n = 0;
+    u->stepped = false;
+    u->stalled = 0;
     return 0;
 }
 
@@ -407,16 +409,67 @@ void ws_iru_ring_step(ws_iru *const *units, uint32_t n, uint64_t cycle)
 
 void ws_iru_step(ws_iru *u, uint64_t cycle)
 {
-    u->st.steps++;
     if (!u->configured)
         return;
+    /* the cycles skipped since the last step kept its end state */
+    if (u->stepped && cycle > u->last_step + 1) {
+        uint64_t gap = cycle - u->last_step - 1;
+        u->st.hash_occ_sum += u->hash_elems * gap;
+        u->st.hash_stalls += u->stalled * gap;
+    }
+    u->stepped = true;
+    u->last_step = cycle;
     ws_iru_replier_step(u, cycle);
+    u->stalled = 0;
     for (uint32_t b = 0; b < u->cfg.banks; b++)
-        ws_iru_hash_insert_step(u, b, cycle);
+        u->stalled += ws_iru_hash_insert_step(u, b, cycle);
     data_processing(u, cycle);
     classify(u, cycle);
     pf_issue(u);
     u->st.hash_occ_sum += u->hash_elems;
+}
+
+static uint64_t at(uint64_t t, uint64_t cycle) { return t > cycle ? t : cycle; }
+
+uint64_t ws_iru_next_event(const ws_iru *u, uint64_t cycle)
+{
+    if (!u->configured)
+        return UINT64_MAX;
+    /* what the caller takes */
+    if (u->rep_n || u->pfq_n || u->ring_out.n)
+        return cycle;
+    uint64_t t = UINT64_MAX, later;
+    if (ws_iru_replier_ready(u, cycle, &later))
+        return cycle;
+    if (later < t)
+        t = later;
+    for (uint32_t b = 0; b < u->cfg.banks; b++) {
+        const ws_iru_qe *h = ws_iru_q_head(&u->pipe[b]);
+        if (h && (h->t > cycle || !ws_iru_hash_blocked(u, b)) && at(h->t, cycle) < t)
+            t = at(h->t, cycle);
+        h = ws_iru_q_head(&u->cq[b]);
+        if (h && !ws_iru_q_full(&u->pipe[b]) && at(h->t, cycle) < t)
+            t = at(h->t, cycle);
+    }
+    const ws_iru_qe *h = ws_iru_q_head(&u->ring_in);
+    if (h && at(h->t, cycle) < t)
+        t = at(h->t, cycle);
+    h = ws_iru_q_head(&u->cq[u->cfg.banks]);
+    if (h && at(h->t, cycle) < t)
+        t = at(h->t, cycle);
+    if (u->done_n) {
+        const ws_iru_slot *s = &u->slots[u->done[u->done_head]];
+        if (at(s->t_done, cycle) < t)
+            t = at(s->t_done, cycle);
+    }
+    /* the prefetcher: a chunk to start or a line to ask for */
+    if (u->cursor < u->end && u->slots_used < u->nslots)
+        return cycle;
+    if (u->inflight < u->cfg.pf_inflight)
+        for (uint32_t i = 0; i < u->nslots; i++)
+            if (u->slots[i].state == WS_IRU_SLOT_WAIT && u->slots[i].issued < u->slots[i].nl)
+                return cycle;
+    return t;
 }
 
 bool ws_iru_request(ws_iru *u, uint64_t tag, uint32_t mask, uint64_t cycle)

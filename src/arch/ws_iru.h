@@ -210,7 +210,7 @@ typedef struct ws_iru_stats {
     uint64_t flush_replies;     /* replies at the end of the stream */
     uint64_t hash_inserts, hash_conflicts;
     uint64_t hash_stalls;       /* bank cycles waiting for a full entry */
-    uint64_t hash_occ_sum;      /* elements in the hash, summed over steps */
+    uint64_t hash_occ_sum;      /* elements in the hash at the end of each cycle, summed */
     uint64_t hash_reads, hash_writes;   /* entry reads (filter compare, reply), slot writes */
     uint64_t ring_flits;        /* elements sent to the next partition (this hop) */
     uint64_t ring_in;           /* elements received from the previous one */
@@ -218,7 +218,6 @@ typedef struct ws_iru_stats {
     uint64_t pf_bytes;
     uint64_t lat_sum;           /* request -> reply cycles, summed over replies */
     uint64_t coal_hist[WS_IRU_WARP + 1];    /* replies by distinct blocks (0..32) */
-    uint64_t steps;             /* cycles stepped */
 } ws_iru_stats;
 
 /* What the energy model will price (A2.4): the hash's storage and widths. */
@@ -257,8 +256,15 @@ const ws_iru_config *ws_iru_config_get(const ws_iru *u);
 
 /* A new launch with these registers: empties the unit (counters stay). */
 int ws_iru_launch(ws_iru *u, const ws_iru_regs *r, ws_error *err);
-/* One core cycle of this partition. */
+/* One core cycle of this partition (cycles strictly increasing).  Cycles
+ * may be skipped when ws_iru_next_event said nothing happens in them: the
+ * results and every counter are then those of stepping every cycle. */
 void ws_iru_step(ws_iru *u, uint64_t cycle);
+/* Earliest cycle >= cycle at which ws_iru_step does anything, or at which
+ * the caller has something to do (a prefetch to pop, a reply to pop, an
+ * element on the ring's output); UINT64_MAX when only the caller can wake
+ * it (a fill, a request, an element on the ring, a reply popped). */
+uint64_t ws_iru_next_event(const ws_iru *u, uint64_t cycle);
 /* One hop: the head of from's ring output, if any, into to's ring input
  * (ready ring_latency cycles later), when there is room.  True if moved. */
 bool ws_iru_ring_move(ws_iru *from, ws_iru *to, uint64_t cycle);

@@ -58,12 +58,25 @@ static uint32_t b32(float f)
     return b;
 }
 
-void ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
+bool ws_iru_hash_blocked(const ws_iru *u, uint32_t b)
+{
+    const ws_iru_qe *h = ws_iru_q_head(&u->pipe[b]);
+    const ws_iru_entry *en = &u->ent[h->e.lset];
+    if (en->n < u->cfg.entry)
+        return false;
+    if (u->regs.filter != WS_IRU_FILTER_NONE)
+        for (uint32_t i = 0; i < en->n; i++)
+            if (en->el[i].idx == h->e.idx)
+                return false;
+    return true;
+}
+
+bool ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
 {
     ws_iru_q *p = &u->pipe[b];
     const ws_iru_qe *h = ws_iru_q_head(p);
     if (!h || h->t > cycle)
-        return;
+        return false;
     ws_iru_entry *en = &u->ent[h->e.lset];
     ws_iru_filter f = u->regs.filter;
     if (f != WS_IRU_FILTER_NONE) {
@@ -89,12 +102,12 @@ void ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
             }
             u->owed++;
             ws_iru_q_pop(p);
-            return;
+            return false;
         }
     }
     if (en->n >= u->cfg.entry) {
         u->st.hash_stalls++;
-        return;
+        return true;
     }
     if (f != WS_IRU_FILTER_NONE)
         u->st.hash_reads++;
@@ -109,6 +122,7 @@ void ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
         en->full_seq = u->full_seq++;
         u->nfull++;
     }
+    return false;
 }
 
 /* Take up to `want` elements of entry s into the reply's lanes from lane
@@ -180,6 +194,30 @@ static uint32_t distinct_blocks(const ws_iru *u, const ws_iru_reply *r)
             seen[n++] = b;
     }
     return n;
+}
+
+bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later)
+{
+    *later = UINT64_MAX;
+    if (!u->req_n || u->rep_n >= u->cfg.reply_queue)
+        return false;
+    const ws_iru_req *q = &u->req[u->req_head];
+    uint32_t k = (uint32_t)__builtin_popcount(q->mask);
+    if (u->owed >= k || u->flushing)
+        return true;
+    if (k <= u->cfg.entry && u->nfull)
+        return true;
+    if (k < u->cfg.entry) {
+        uint32_t b = best_entry(u);
+        if (b != UINT32_MAX && u->ent[b].n >= k)
+            return true;
+    }
+    if (u->hash_elems + u->owed < k)
+        return false;
+    if (cycle - q->t >= u->cfg.timeout)
+        return true;
+    *later = q->t + u->cfg.timeout;
+    return false;
 }
 
 void ws_iru_replier_step(ws_iru *u, uint64_t cycle)

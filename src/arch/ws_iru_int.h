@@ -111,14 +111,24 @@ struct ws_iru {
     ws_iru_reply *rep;          /* ring of reply_queue */
     uint32_t rep_head, rep_n;
 
+    uint64_t last_step;         /* the cycle last stepped (skipped cycles are accounted from it) */
+    bool stepped;
+    uint32_t stalled;           /* banks that waited for a full entry in the last step */
+
     ws_iru_stats st;
 };
 
 /* ws_iru_hash.c */
 uint64_t ws_iru_block(const ws_iru *u, uint32_t idx);
 void ws_iru_hash_reset(ws_iru *u);
-/* The head of bank b's pipeline into the hash, when due. */
-void ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle);
+/* The head of bank b's pipeline into the hash, when due; true when it
+ * waited for a full entry. */
+bool ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle);
+/* Whether bank b's due head must wait for a full entry. */
+bool ws_iru_hash_blocked(const ws_iru *u, uint32_t b);
+/* Whether the replier would answer the oldest request at `cycle`; when it
+ * would not only for the timeout, *later is the cycle it would. */
+bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later);
 /* At most one reply. */
 void ws_iru_replier_step(ws_iru *u, uint64_t cycle);
 
