@@ -35,7 +35,10 @@
  *                entry first); or the request has waited iru.timeout
  *                cycles and the hash holds enough elements (the entries
  *                with the most elements first, lowest set on ties: the
- *                best-coalesced first); or the stream has ended (ws_iru_flush):
+ *                best-coalesced first; the paper's "keeps gathering until
+ *                32 elements are available" is read as waiting until the
+ *                hash holds them, then taking them in one reply); or the
+ *                stream has ended (ws_iru_flush):
  *                the partial entries are merged best-first, and lanes
  *                left without an element are disabled.  Elements taken
  *                leave their entry.  A reply is one packet (indices,
@@ -51,7 +54,8 @@
  *                With a filter, an element whose index equals one already
  *                in the entry is dropped (drop), or combined with it:
  *                signed 32-bit minimum of the secondaries keeping the
- *                position of the smaller (min), float32 sum (add).
+ *                position of the smaller (min), float32 sum (add); this
+ *                holds for a full entry too (the compare needs no slot).
  *   data proc.   (A2.2 block 4) the ring's input has priority: its ready
  *                head goes to its bank's pipeline when this partition owns
  *                its set, else onto the ring's output; then each bank's
@@ -70,7 +74,13 @@
  *                drains into its L2 slice (or past it: iru.bypass_l2);
  *                the caller answers each with ws_iru_fill and the line's
  *                bytes.  A chunk whose lines have all arrived moves to the
- *                prefetch buffer (completion order).
+ *                prefetch buffer (completion order).  The secondary lines
+ *                of a partition's chunks are in its own slice when the two
+ *                arrays sit at the same offset of the address map's
+ *                interleaving; otherwise they are marked remote (counted
+ *                in pf_remote) and the caller routes them to their slice.
+ *                Indices are read as 32-bit words; that they fit in 24
+ *                bits (A2.5) is the host side's check.
  *
  * The set of an element: block = (target + index * elem_size) / iru.block;
  * logical set = H(block) mod iru.sets (H: iru.hash); the partition owning
