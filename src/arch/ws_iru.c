@@ -1,7 +1,8 @@
 /* ws_iru.c: one IRU partition: configuration, the index prefetcher, the
- * classifier, data processing and the ring, the per-cycle step and the
- * inspector.  The hash and the replier are in ws_iru_hash.c.  What is
- * modelled, with which numbers, is in ws_iru.h and the iru.* options. */
+ * classifier, data processing and the ring, the per-cycle step.  The hash
+ * and the replier are in ws_iru_hash.c, the inspector in ws_iru_inspect.c.
+ * What is modelled, with which numbers, is in ws_iru.h and the iru.*
+ * options. */
 #include "arch/ws_iru_int.h"
 
 #include <inttypes.h>
@@ -10,12 +11,6 @@
 
 #include "arch/ws_opts.h"
 #include "util/ws_util.h"
-
-/* Bits of one element in the hash (A2.3/A2.5: 24-bit index, 32-bit
- * secondary, 24-bit position; 256 sets x 32 x 80 bits = 80 KB, Table 1). */
-#define SLOT_BITS 80u
-/* Bytes of a request FIFO entry: 64 x 32 B = Table 1's 2 KB. */
-#define REQ_BYTES 32u
 
 int ws_iru_config_from_opts(ws_iru_config *c, const ws_opts *o, ws_error *err)
 {
@@ -513,7 +508,7 @@ bool ws_iru_reply_pop(ws_iru *u, ws_iru_reply *out)
     return true;
 }
 
-static uint32_t pipes_n(const ws_iru *u)
+uint32_t ws_iru_pipe_n(const ws_iru *u)
 {
     uint32_t n = 0;
     for (uint32_t b = 0; b < u->cfg.banks; b++)
@@ -521,7 +516,7 @@ static uint32_t pipes_n(const ws_iru *u)
     return n;
 }
 
-static uint32_t class_n(const ws_iru *u)
+uint32_t ws_iru_class_n(const ws_iru *u)
 {
     uint32_t n = 0;
     for (uint32_t b = 0; b <= u->cfg.banks; b++)
@@ -531,8 +526,8 @@ static uint32_t class_n(const ws_iru *u)
 
 bool ws_iru_stream_done(const ws_iru *u)
 {
-    return u->configured && u->cursor >= u->end && u->slots_used == 0 && class_n(u) == 0 &&
-           pipes_n(u) == 0 && u->ring_in.n == 0 && u->ring_out.n == 0;
+    return u->configured && u->cursor >= u->end && u->slots_used == 0 && ws_iru_class_n(u) == 0 &&
+           ws_iru_pipe_n(u) == 0 && u->ring_in.n == 0 && u->ring_out.n == 0;
 }
 
 bool ws_iru_all_done(ws_iru *const *units, uint32_t n)
@@ -549,60 +544,4 @@ bool ws_iru_idle(const ws_iru *u)
 {
     return !u->configured ||
            (ws_iru_stream_done(u) && u->hash_elems == 0 && u->req_n == 0 && u->rep_n == 0);
-}
-
-/* ---- inspector ---- */
-
-void ws_iru_view_get(const ws_iru *u, ws_iru_view *v)
-{
-    memset(v, 0, sizeof *v);
-    v->id = u->id;
-    v->sets = u->lsets;
-    v->req_fifo = u->req_n;
-    v->replies = u->rep_n;
-    v->pf_inflight = u->inflight;
-    for (uint32_t i = 0; i < u->done_n; i++) {
-        const ws_iru_slot *s = &u->slots[u->done[(u->done_head + i) % u->nslots]];
-        v->pf_buffer += (uint32_t)(s->e1 - s->e0) - s->next;
-    }
-    v->class_q = class_n(u);
-    v->ring_in = u->ring_in.n;
-    v->ring_out = u->ring_out.n;
-    v->pipe = pipes_n(u);
-    v->hash_elems = u->hash_elems;
-    v->owed = u->owed;
-    v->configured = u->configured;
-    v->stream_done = ws_iru_stream_done(u);
-    v->flushing = u->flushing;
-}
-
-void ws_iru_set_info(const ws_iru *u, uint32_t s, uint32_t *fill, uint32_t *blocks)
-{
-    *fill = *blocks = 0;
-    if (s >= u->lsets)
-        return;
-    const ws_iru_entry *en = &u->ent[s];
-    *fill = en->n;
-    for (uint32_t i = 0; i < en->n; i++) {
-        uint64_t b = ws_iru_block(u, en->el[i].idx);
-        uint32_t j = 0;
-        while (j < i && ws_iru_block(u, en->el[j].idx) != b)
-            j++;
-        if (j == i)
-            (*blocks)++;
-    }
-}
-
-const ws_iru_stats *ws_iru_stats_get(const ws_iru *u) { return &u->st; }
-
-void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s)
-{
-    const ws_iru_config *c = &u->cfg;
-    s->slot_bits = SLOT_BITS;
-    s->entry_bits = c->entry * SLOT_BITS;
-    s->hash_bytes = (uint64_t)u->lsets * c->entry * SLOT_BITS / 8;
-    s->req_fifo_bytes = (uint64_t)c->req_fifo * REQ_BYTES;
-    s->pf_buffer_bytes = (uint64_t)u->nslots * (c->line / 4) * SLOT_BITS / 8;
-    s->class_bytes = (uint64_t)(c->banks + 1) * c->class_depth * SLOT_BITS / 8;
-    s->ring_bytes = 2ull * c->ring_depth * SLOT_BITS / 8;
 }

@@ -118,6 +118,10 @@ struct ws_iru {
     ws_iru_stats st;
 };
 
+/* ws_iru.c: elements in the classifier queues, in the banks' pipelines */
+uint32_t ws_iru_class_n(const ws_iru *u);
+uint32_t ws_iru_pipe_n(const ws_iru *u);
+
 /* ws_iru_hash.c */
 uint64_t ws_iru_block(const ws_iru *u, uint32_t idx);
 void ws_iru_hash_reset(ws_iru *u);
