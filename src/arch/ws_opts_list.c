@@ -20,6 +20,7 @@ static const struct {
     { "dram", "DRAM (per channel; timing in command clocks)" },
     { "icnt", "Interconnect" },
     { "ii", "Initiation intervals (cycles between warp instructions on one unit)" },
+    { "iru", "Irregular accesses Reorder Unit (per memory partition)" },
     { "l1d", "L1 data cache (per SM)" },
     { "l2", "L2 cache (per slice)" },
     { "lat", "Latencies (cycles from issue to result)" },
