@@ -429,6 +429,7 @@ static void test_memory(ws_tui *t, rig *r)
     ok(strstr(s, want) != NULL, "MTAML against the measured latency (%s)", want);
     ok(strstr(s, "request in  SM 0-14") && strstr(s, "reply out   SM 0-14"), "interconnect ports");
     ok(strstr(s, "(no samples yet)") != NULL, "no bandwidth samples yet");
+    ok(strstr(s, "banks (o open . closed)") != NULL, "80 columns: the legend says o and .");
     free(s);
 
     /* bandwidth samples as ws_tui_sample keeps them; wide: row numbers */
@@ -454,6 +455,8 @@ static void test_memory(ws_tui *t, rig *r)
         }
     }
     ok(rows_ok, "200 columns: channel 0's open row per bank: %s", buf);
+    ok(strstr(s, "banks (open row number, - closed)") != NULL && !strstr(s, "o open . closed"),
+       "200 columns: the legend says row numbers");
     t->nspark = 0;
     free(s);
 }
