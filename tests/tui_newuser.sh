@@ -28,6 +28,13 @@ expect 'breakpoint 1: ' "after i, the first breakpoint the user sets is number 1
 cmd break line 95
 expect 'breakpoint 2: ' "... and the next one number 2"
 
+# the console prints values as warpscope -i does (tables in full)
+keys 8
+keys '{ 1, 2, x = "a" }' Enter
+expect '^\{ 1, 2, x = "a" \}$' "the console pretty-prints a table as warpscope -i does"
+t_is "$(screen | grep -c 'table: 0x')" 0 "... not table: 0x..."
+keys Tab
+
 # the help at 160 columns: the break kinds wrap instead of being cut
 T resize-window -x 160 -y 60
 keys '?'
