@@ -383,6 +383,22 @@ static void test_prefetch(ws_tui *t, rig *r, const char *policy, const char *thr
     line_with(s, "issued/sample", buf, sizeof buf);
     ok(strlen(buf) > strlen("issued/sample ") + 4, "the history sparkline is drawn");
     free(s);
+    {
+        /* at 80x24 too, with the peak beside each (issue 37: they looked blank) */
+        double peak = 0;
+        for (uint32_t i = 0; i < t->npf; i++) if (t->spark_pf[0][i] > peak) peak = t->spark_pf[0][i];
+        char *s8 = render(t, &ws_view_prefetch, 24, 80, "prefetch 80x24");
+        snprintf(want, sizeof want, "issued/sample (max %.0f) ", peak);
+        line_with(s8, "issued/sample", buf, sizeof buf);
+        ok(strstr(buf, want) != NULL, "80x24: the issued sparkline with its peak (%s)", want);
+        ok(strstr(buf, "useful/sample (max ") != NULL, "80x24: the useful sparkline with its peak");
+        const char *sp = strstr(buf, want);
+        bool drawn = false;
+        for (const char *c = sp ? sp + strlen(want) : ""; *c && c < strstr(buf, "useful/sample"); c++)
+            if (*c != ' ') drawn = true;
+        ok(peak == 0 || drawn, "80x24: the issued sparkline has a mark");
+        free(s8);
+    }
     ws_pf_insp_free(&p);
     ws_pf_insp_free(&th);
 }
