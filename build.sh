@@ -19,8 +19,10 @@ flags=${WS_CONFIGURE_FLAGS:-}
 say() { printf 'build.sh: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
-# Debian packages needed to build and test, with the program or file that shows each is present.
-PKGS="autoconf automake libtool pkg-config make gcc liblua5.4-dev libncurses-dev zlib1g-dev tmux"
+# Debian packages needed to build (the README's package line).  tmux is needed
+# only by the interface's tests, which skip without it: `check` installs it
+# when run as root and otherwise says how to.
+PKGS="autoconf automake libtool pkg-config make gcc liblua5.4-dev libncurses-dev zlib1g-dev"
 
 missing_pkgs() {
     command -v dpkg-query >/dev/null 2>&1 || return 0
@@ -49,6 +51,24 @@ install_deps() {
     else
         die "missing packages; install them with:  sudo apt-get install $miss"
     fi
+}
+
+# A source tree configured in place (`./configure` run in it) stops configure
+# in build/ ("source directory already configured"): say what to do.
+in_tree_check() {
+    [ "$build" = "$top" ] && return 0
+    [ -f "$top/config.status" ] || return 0
+    die "the source tree is configured in place (./configure was run in $top): run 'make distclean' there, then ./build.sh again (it builds in $build); or keep building in place with make"
+}
+
+# tmux for the interface's tests: installed as root, otherwise a note.
+check_tmux() {
+    command -v tmux >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing tmux (for the interface's tests)"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null 2>&1 && return 0
+    fi
+    say "tmux is not installed: the interface's tests will be skipped (sudo apt-get install tmux)"
 }
 
 bootstrap() {
@@ -91,11 +111,11 @@ cmd=${1:-run}
 [ $# -gt 0 ] && shift
 case $cmd in
 run)
-    install_deps; bootstrap; compile
+    in_tree_check; install_deps; bootstrap; compile
     exec "$build/warpscope" "$@"
     ;;
 check)
-    install_deps; bootstrap; compile
+    in_tree_check; install_deps; check_tmux; bootstrap; compile
     find "$build" -name '*.trs' -delete 2>/dev/null
     make -C "$build" -j"$jobs" check >"$build/check.out" 2>&1
     rc=$?
@@ -111,6 +131,10 @@ check)
     case $line in "0 passed, 0 failed"*) exit 1 ;; esac
     [ $rc -eq 0 ] && case $line in *", 0 failed"*) exit 0 ;; esac
     exit 1
+    ;;
+packages)
+    # internal: the packages needed to build (used by tests/build_sh.sh)
+    echo $PKGS
     ;;
 count)
     # internal: ./build.sh count DIR -> "P F S" (used by .ci/run)

@@ -287,8 +287,21 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     if (optind < argc) {
         const char *word = argv[optind];
         const ws_cli_cmd *cmd = ws_cli_find(word);
-        if (cmd)
+        if (cmd && cmd->script && argc - optind > 1) {
+            int crc = cmd->script(argc - optind, argv + optind, path, sizeof path);
+            if (crc != WS_EXIT_OK)
+                return crc;
+            script = path;
+            sargc = argc - optind - 2;
+            sargv = argv + optind + 2;
+        } else if (cmd) {
             return cmd->run(argc - optind, argv + optind);
+        }
+    }
+    if (script) {
+        /* (a command's scenario) */
+    } else if (optind < argc) {
+        const char *word = argv[optind];
         if (!looks_like_script(word)) {
             fprintf(stderr, "warpscope: unknown command '%s'\n", QUOTE(q, word));
             usage_line(stderr);
@@ -298,6 +311,16 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         script = word;
         sargc = argc - optind - 1;
         sargv = argv + optind + 1;
+        /* a relative path that is not here: the data directory's (so that
+         * `warpscope scenarios/labs/01-coalescing.lua` works installed) */
+        if (script[0] != '/' && strncmp(script, "./", 2) != 0 && access(script, F_OK) != 0) {
+            char alt[PATH_MAX];
+            ws_paths_data(alt, sizeof alt, script);
+            if (access(alt, F_OK) == 0) {
+                snprintf(path, sizeof path, "%s", alt);
+                script = path;
+            }
+        }
     } else if (!interactive) {
         script = ws_paths_data(path, sizeof path, "scenarios/default.lua");
     }
@@ -357,7 +380,24 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);
     }
-    return ws_lua_close_status(L, rc);     /* (writes --json and --csv) */
+    rc = ws_lua_close_status(L, rc);     /* (writes --json and --csv) */
+    /* A failed script given one of warpscope's options as an argument:
+     * that option was meant for warpscope (only said after a failure, so
+     * scripts that take such words themselves are left alone). */
+    for (int i = 0; rc != WS_EXIT_OK && i < sargc; i++) {
+        const char *a = sargv[i];
+        bool opt = !strcmp(a, "-b") || !strcmp(a, "-i") || !strcmp(a, "-s");
+        for (const struct option *o = longopts; !opt && o->name; o++) {
+            size_t n = strlen(o->name);
+            opt = !strncmp(a, "--", 2) && !strncmp(a + 2, o->name, n) && (a[n + 2] == 0 || a[n + 2] == '=');
+        }
+        if (opt) {
+            fprintf(stderr, "warpscope: '%s' after the script is an argument of the script: "
+                            "options go before the script: warpscope --set K=V script.lua\n", QUOTE(q, a));
+            break;
+        }
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)

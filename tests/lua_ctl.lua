@@ -114,6 +114,10 @@ local function step_all(n)
     if w.exited then break end
   end
   T.raises(function() gpu:step_warp(0, slot) end, "holds no warp", "step_warp on an exited warp")
+  -- step_warp's own breakpoints take no ids the user sees
+  local b = gpu:breakpoint{ line = 9999999 }
+  T.is(b, 1, "after step_warp, the first breakpoint is still number 1")
+  gpu:delete(b)
   gpu:finish()
   return table.concat(pcs, " ")
 end

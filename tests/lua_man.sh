@@ -30,5 +30,9 @@ printf '%s\n' "$names" | {
         fi
     done
     t_is "${missing# }" "" "warpscope-lua(7) describes every registered function"
+    # statistics keys named with a placeholder show a real key beside it (a new
+    # user took "stall.reason" for a key)
+    t_is "$(printf '%s\n' "$text" | grep -c 'stall\. *reason')" 0 "no stall.reason placeholder that reads as a key"
+    t_match "$text" "one key per Nsight Compute state, such as" "stall.STATE: says one key per state"
     t_done
 }

@@ -18,7 +18,8 @@ out=$($W --list-presets); t_ok $? "--list-presets exits 0"
 t_is "$(printf '%s\n' "$out" | awk '/^[^ ]/ { print $1 }' | tr '\n' ' ')" \
     "gtx480 gtx480-l1-48k g80-mtp fermi-thesis gtx980 v100 " "--list-presets names the six presets in order"
 t_match "$out" '^gtx480 .*\(default\)$' "gtx480 is marked as the default"
-t_match "$out" '^ +source: MTP paper \(seed 004\) Table II' "each preset has its source"
+t_match "$out" '^ +source: Lee et al., "Many-Thread Aware Prefetching Mechanisms for GPGPU Applications" \(MTP, MICRO-43, 2010\) Table II' "each preset has its source"
+t_is "$(printf '%s\n' "$out" | grep -c 'seed [0-9]\|\.md\b')" 0 "the sources cite papers by name, not internal file names or seed numbers"
 
 # --list-options
 out=$($W --list-options); t_ok $? "--list-options exits 0"

@@ -268,6 +268,16 @@ static void test_validate(void)
        "not a multiple: %s", err.msg);
     ok(contains(check("l1d.size=24K", NULL, &err), "is 48 sets: the set count must be a power of two"),
        "48 sets: %s", err.msg);
+    /* the README's example: what would work instead */
+    is_str(check("l1d.size=48K", NULL, &err),
+           "l1d.size / (l1d.ways * l1d.line) is 96 sets: the set count must be a power of two (32 or 64 with "
+           "the Fermi hash); l1d.size=48K works with l1d.ways=6 (64 sets), l1d.ways=12 (32 sets), or l1d.size=32K with l1d.ways=4 "
+           "(--preset gtx480-l1-48k is a 48 KB 6-way L1D)", "48K: what would work");
+    is_str(check("l1d.size=48K", "l1d.hash=linear", &err),
+           "l1d.size / (l1d.ways * l1d.line) is 96 sets: the set count must be a power of two; l1d.size=48K "
+           "works with l1d.ways=3 (128 sets), l1d.ways=6 (64 sets), l1d.ways=12 (32 sets), l1d.ways=24 "
+           "(16 sets), l1d.ways=48 (8 sets), or l1d.size=32K or 64K with l1d.ways=4 (--preset gtx480-l1-48k "
+           "is a 48 KB 6-way L1D)", "48K, linear hash: what would work");
     ok(contains(check("l1d.line=96", NULL, &err), "l1d.line is 96: it must be a power of two"),
        "line: %s", err.msg);
     ok(contains(check("l1d.sector=48", NULL, &err), "l1d.sector is 48"), "sector: %s", err.msg);

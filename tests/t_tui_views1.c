@@ -15,6 +15,7 @@
 #include "arch/ws_opts.h"
 #include "ptx/ws_ptx.h"
 #include "tui/ws_tui.h"
+#include "tui/ws_tui_int.h"
 #include "tui/ws_view_source.h"
 #include "ws_tap.h"
 
@@ -252,10 +253,17 @@ int main(void)
     for (int s = 0; s < 2; s++) {
         int rows = s ? 60 : 24, cols = s ? 200 : 80;
         char *txt = ws_tui_render(&t, &ws_view_warps, rows, cols);
-        const char *w1[] = { ">", sls, wid, cta, pcs, lines };
-        ok(txt && has_words(txt, w1, 6), "warps %dx%d: the selected slot's row shows warp %s, CTA %s, pc %s, line %s",
-           cols, rows, wid, cta, pcs, lines);
+        /* (below 100 columns without the pc, for the instruction's room) */
+        const char *w1[] = { ">", sls, wid, cta, pcs, lines }, *w0[] = { ">", sls, wid, cta, lines };
+        ok(txt && (s ? has_words(txt, w1, 6) : has_words(txt, w0, 5)), "warps %dx%d: the selected slot's row shows warp %s, CTA %s, line %s%s%s",
+           cols, rows, wid, cta, lines, s ? ", pc " : "", s ? pcs : "");
         line_with(txt, slrow, buf, sizeof buf);
+        if (!s) {
+            /* at 80 columns the row has room for 24 characters of the instruction */
+            char pre[32];
+            snprintf(pre, sizeof pre, "%.24s", ptxt);
+            ok(strstr(buf, pre) != NULL, "warps 80x24: the row shows '%s' of its instruction", pre);
+        }
         ok(strstr(buf, "long_scoreboard") != NULL, "warps %dx%d: its row shows long_scoreboard", cols, rows);
         ok(strstr(txt, "SM 0/15") != NULL, "warps %dx%d: the SM is named", cols, rows);
         if (s) {
@@ -523,6 +531,59 @@ int main(void)
     t.ascii = true;
     render_all(&t, "ascii");
     t.ascii = false;
+
+    /* ---- an exited warp (its CTA still resident) shows "exited", not a
+     * line and instruction; an empty selected slot gives way to a live one */
+    {
+        bool ex = false;
+        uint32_t exs = 0;
+        for (int i = 0; i < 20000 && !ex && rc == 0; i++) {
+            rc = ws_gpu_run(g, 1, &err);
+            for (uint32_t sl = 0; sl < ws_gpu_warp_slots(g) && !ex; sl++) {
+                ws_warp_info x;
+                ws_gpu_warp(g, 0, sl, &x);
+                if (x.valid && x.exited) {
+                    ex = true;
+                    exs = sl;
+                }
+            }
+        }
+        ok(ex, "slot %" PRIu32 " of SM 0 holds an exited warp at cycle %" PRIu64, exs, ws_gpu_cycle(g));
+        if (ex) {
+            t.slot = exs;
+            char row[16];
+            snprintf(row, sizeof row, ">%4" PRIu32 " ", exs);
+            for (int k = 0; k < 2; k++) {
+                int rows = k ? 60 : 24, cols = k ? 200 : 80;
+                char *txt = ws_tui_render(&t, &ws_view_warps, rows, cols);
+                line_with(txt, row, buf, sizeof buf);
+                ok(strstr(buf, " exited ") != NULL && !strstr(buf, " ret"), "warps %dx%d: the exited warp's row says exited: %s",
+                   cols, rows, buf);
+                free(txt);
+            }
+            char *txt = ws_tui_render(&t, &ws_view_warp, 24, 80);
+            ok(txt && strstr(txt, "exited (its CTA retires") != NULL, "warp view: says exited");
+            free(txt);
+        }
+        /* an empty slot selected while another holds a warp */
+        uint32_t empty = UINT32_MAX, live = 0;
+        for (uint32_t sl = 0; sl < ws_gpu_warp_slots(g); sl++) {
+            ws_warp_info x;
+            ws_gpu_warp(g, 0, sl, &x);
+            if (!x.valid && empty == UINT32_MAX) empty = sl;
+            live += x.valid;
+        }
+        if (empty != UINT32_MAX && live) {
+            t.slot = empty;
+            t.follow = false;
+            ws_tui_refollow(&t);
+            ws_warp_info x;
+            ws_gpu_warp(g, 0, t.slot, &x);
+            ok(x.valid, "an empty selected slot (%" PRIu32 ") gives way to a live one (%" PRIu32 ")", empty, t.slot);
+        } else {
+            ok(1, "# SKIP no empty slot beside a live one");
+        }
+    }
 
     /* ---- the launch finished */
     rc = ws_gpu_run(g, 0, &err);

@@ -383,6 +383,22 @@ static void test_prefetch(ws_tui *t, rig *r, const char *policy, const char *thr
     line_with(s, "issued/sample", buf, sizeof buf);
     ok(strlen(buf) > strlen("issued/sample ") + 4, "the history sparkline is drawn");
     free(s);
+    {
+        /* at 80x24 too, with the peak beside each (issue 37: they looked blank) */
+        double peak = 0;
+        for (uint32_t i = 0; i < t->npf; i++) if (t->spark_pf[0][i] > peak) peak = t->spark_pf[0][i];
+        char *s8 = render(t, &ws_view_prefetch, 24, 80, "prefetch 80x24");
+        snprintf(want, sizeof want, "issued/sample (max %.0f) ", peak);
+        line_with(s8, "issued/sample", buf, sizeof buf);
+        ok(strstr(buf, want) != NULL, "80x24: the issued sparkline with its peak (%s)", want);
+        ok(strstr(buf, "useful/sample (max ") != NULL, "80x24: the useful sparkline with its peak");
+        const char *sp = strstr(buf, want);
+        bool drawn = false;
+        for (const char *c = sp ? sp + strlen(want) : ""; *c && c < strstr(buf, "useful/sample"); c++)
+            if (*c != ' ') drawn = true;
+        ok(peak == 0 || drawn, "80x24: the issued sparkline has a mark");
+        free(s8);
+    }
     ws_pf_insp_free(&p);
     ws_pf_insp_free(&th);
 }
@@ -429,6 +445,7 @@ static void test_memory(ws_tui *t, rig *r)
     ok(strstr(s, want) != NULL, "MTAML against the measured latency (%s)", want);
     ok(strstr(s, "request in  SM 0-14") && strstr(s, "reply out   SM 0-14"), "interconnect ports");
     ok(strstr(s, "(no samples yet)") != NULL, "no bandwidth samples yet");
+    ok(strstr(s, "banks (o open . closed)") != NULL, "80 columns: the legend says o and .");
     free(s);
 
     /* bandwidth samples as ws_tui_sample keeps them; wide: row numbers */
@@ -454,6 +471,8 @@ static void test_memory(ws_tui *t, rig *r)
         }
     }
     ok(rows_ok, "200 columns: channel 0's open row per bank: %s", buf);
+    ok(strstr(s, "banks (open row number, - closed)") != NULL && !strstr(s, "o open . closed"),
+       "200 columns: the legend says row numbers");
     t->nspark = 0;
     free(s);
 }

@@ -90,7 +90,7 @@ T resize-window -x 100 -y 30
 expect '1 Warps .*8 Console' "redrawn at 100x30"
 t_is "$(screen | wc -l | tr -d ' ')" 30 "the screen has 30 rows"
 T resize-window -x 60 -y 20
-expect 'terminal too small \(60 x 20\); need 80 x 24' "a tiny terminal gets a clear message"
+expect 'terminal too small: 60x20, need 80x24 \(q quits\)' "a tiny terminal gets a clear message"
 T resize-window -x 120 -y 40
 expect '1 Warps .*8 Console' "redrawn at 120x40"
 

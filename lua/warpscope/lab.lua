@@ -24,10 +24,24 @@ local M = {}
 
 local function seed() return ws.options.seed or 1 end
 
+-- The lab's argument names (set by M.args), for the usage line.
+local arg_names
+
+-- A wrong argument: a message and the lab's usage line, no traceback (the
+-- error object is a table whose __tostring is the message).
+function M.usage(msg)
+  local script = (arg and arg[0]) or "lab.lua"
+  local names = {}
+  for i, n in ipairs(arg_names or {}) do names[i] = "[" .. n .. "]" end
+  local text = ("%s: %s\nusage: warpscope [OPTION]... %s %s (positional or NAME=VALUE)"):format(
+    script, tostring(msg), script, table.concat(names, " "))
+  error(setmetatable({ msg = text }, { __tostring = function(e) return e.msg end }), 0)
+end
+
 local function num(s, what, default)
   if s == nil or s == "" then return default end
   local v = math.tointeger(tonumber(s))
-  if not v or v < 1 then error(("graph spec: %s must be a positive integer, got '%s'"):format(what, s), 3) end
+  if not v or v < 1 then M.usage(("graph spec: %s must be a positive integer, got '%s'"):format(what, s)) end
   return v
 end
 
@@ -43,7 +57,7 @@ function M.graph(spec, default_spec)
     desc = "the embedded road-like graph"
   elseif kind == "rmat" then
     local s, e = num(a, "the RMAT scale", 13), num(b, "the edge factor", 8)
-    if s > 22 then error("graph spec: an RMAT scale above 22 would take too long in a lab", 2) end
+    if s > 22 then M.usage("graph spec: an RMAT scale above 22 would take too long in a lab") end
     g = ws.graph.rmat{ scale = s, edgefactor = e, seed = seed() }
     desc = ("RMAT scale %d, edge factor %d (skewed degrees, like social and web graphs)"):format(s, e)
   elseif kind == "grid" then
@@ -60,7 +74,12 @@ function M.graph(spec, default_spec)
     g = ws.graph.geometric{ n = n, radius = math.sqrt(8 / (math.pi * n)), seed = seed() }
     desc = ("random geometric graph, %d vertices (mesh-like)"):format(n)
   else
-    g = ws.graph.load(spec)
+    local ok, r = pcall(ws.graph.load, spec)
+    if not ok then
+      M.usage(("graph '%s': %s (a graph file, default, rmat:S[:E], grid:W[:H], uniform:N[:D] or geometric:N)"):format(
+        spec, tostring(r):gsub("^.-:%d+: ", "")))
+    end
+    g = r
     desc = "file " .. spec
   end
   return g, ("%s: %d vertices, %d edges"):format(desc, g.n, g.m)
@@ -82,19 +101,22 @@ function M.args(argv, names, defaults)
     end
   end
   local out, pos, known = {}, 0, {}
+  arg_names = names
   for _, n in ipairs(names) do known[n] = true end
   for i = 1, #(argv or {}) do
     local a = argv[i]
     local k, v = a:match("^([%a_]+)=(.*)$")
-    if k then
+    if a:match("^%-") then
+      M.usage(("'%s' is not an argument of this lab (warpscope's options go before the script name)"):format(a))
+    elseif k then
       if not known[k] then
-        error(("unknown argument '%s' (this lab takes %s)"):format(k, table.concat(names, ", ")), 2)
+        M.usage(("unknown argument '%s' (this lab takes %s)"):format(k, table.concat(names, ", ")))
       end
       out[k] = v
     else
       pos = pos + 1
       if pos > #names then
-        error(("too many arguments: '%s' (this lab takes %s)"):format(a, table.concat(names, ", ")), 2)
+        M.usage(("too many arguments: '%s' (this lab takes %s)"):format(a, table.concat(names, ", ")))
       end
       out[names[pos]] = a
     end
@@ -121,7 +143,7 @@ function M.source(g, s)
   if s ~= nil and s ~= "" and s ~= "auto" then
     local v = math.tointeger(tonumber(s))
     if not v or v < 0 or v >= g.n then
-      error(("source vertex must be an integer in 0..%d, got %s"):format(g.n - 1, tostring(s)), 2)
+      M.usage(("source vertex must be an integer in 0..%d, got %s"):format(g.n - 1, tostring(s)))
     end
     return v
   end

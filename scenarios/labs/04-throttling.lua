@@ -29,7 +29,7 @@ local A = L.args(arg, { "sizes", "n", "work", "warps", "period" },
   { sizes = "16K,1K", n = "1835008", work = "4", warps = "8", period = "100000" })
 local function int(name, lo)
   local v = math.tointeger(tonumber(A[name]))
-  if not v or v < lo then error(("%s must be an integer >= %d, got %s"):format(name, lo, A[name])) end
+  if not v or v < lo then L.usage(("%s must be an integer >= %d, got %s"):format(name, lo, A[name])) end
   return v
 end
 local n, work, warps, period = int("n", 1), int("work", 0), int("warps", 1), int("period", 1)

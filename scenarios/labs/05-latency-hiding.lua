@@ -34,7 +34,7 @@ local function ints(s, what)
   local t = {}
   for _, x in ipairs(L.list(s)) do
     local v = math.tointeger(tonumber(x))
-    if not v or v < 0 then error(("%s: '%s' is not a non-negative integer"):format(what, x)) end
+    if not v or v < 0 then L.usage(("%s: '%s' is not a non-negative integer"):format(what, x)) end
     t[#t + 1] = v
   end
   return t
@@ -74,7 +74,7 @@ for _, work in ipairs(works) do
   for _, w in ipairs(warps_list) do
     assert(w >= 1, "warps must be at least 1")
     local ctas = (w + 31) // 32
-    if w % ctas ~= 0 then error(("%d warps per SM cannot be split into %d equal CTAs"):format(w, ctas)) end
+    if w % ctas ~= 0 then L.usage(("%d warps per SM cannot be split into %d equal CTAs"):format(w, ctas)) end
     local st = L.run({}, function(gpu)
       local k = gpu:load_ptx("kernels/lab_kernels.ptx"):kernel("lab_work")
       local X = gpu:array("u32", input, { name = "in" })

@@ -40,7 +40,7 @@ local function load_prefetcher(name)
     path = ws.data_path("scenarios/labs/prefetchers/" .. name .. ".lua")
   end
   local chunkf, err = loadfile(path)
-  if not chunkf then error(("cannot load prefetcher '%s': %s"):format(name, err), 0) end
+  if not chunkf then L.usage(("cannot load prefetcher '%s': %s"):format(name, err)) end
   local P = chunkf()
   if type(P) ~= "table" or type(P.observe) ~= "function" then
     error(("prefetcher '%s' must return a table with an observe(a) hook"):format(path), 0)

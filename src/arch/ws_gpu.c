@@ -677,4 +677,5 @@ void ws_gpu_warp(const ws_gpu *g, uint32_t smi, uint32_t slot, ws_warp_info *out
     out->func = ws_warp_func(s->w);
     out->outstanding = s->outstanding;
     out->insns = ws_warp_insns(s->w);
+    out->exited = ws_warp_status_get(s->w) == WS_WARP_EXITED;
 }

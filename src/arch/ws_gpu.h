@@ -124,6 +124,8 @@ typedef struct ws_warp_info {
     uint64_t since;         /* cycle it entered it */
     uint32_t outstanding;   /* memory requests in flight */
     uint64_t insns;
+    bool exited;            /* its threads have all finished (the slot is freed
+                               with its CTA); pc and line then mean nothing */
 } ws_warp_info;
 void ws_gpu_warp(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_warp_info *out);
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm);

@@ -21,6 +21,7 @@ struct ws_gpu_dbg {
     uint32_t nb;
     size_t capb;
     int next_id;
+    int next_internal;          /* ids of internal breakpoints, from WS_BRK_INTERNAL_ID */
     ws_brk_hit hit;
     bool stop;
     bool record;
@@ -60,6 +61,7 @@ static ws_gpu_dbg *dbg_get(ws_gpu *g)
         memset(d->hn, 0, (size_t)n * sizeof *d->hn);
         memset(d->hid, 0xff, (size_t)n * sizeof *d->hid);
         d->next_id = 1;
+        d->next_internal = WS_BRK_INTERNAL_ID;
         g->dbg = d;
     }
     return g->dbg;
@@ -132,7 +134,7 @@ static void refresh(ws_gpu *g)
 }
 
 /* ------------------------------------------------------------ breakpoints */
-int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err)
+static int brk_add(ws_gpu *g, const ws_brk *b, bool internal, ws_error *err)
 {
     if ((unsigned)b->kind >= WS_BRK_KIND_COUNT)
         return ws_error_set(err, WS_E_RANGE, "unknown breakpoint kind %d", (int)b->kind);
@@ -153,10 +155,20 @@ int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err)
     WS_GROW(d->b, d->capb, d->nb + 1);
     ws_brk *n = &d->b[d->nb++];
     *n = *b;
-    n->id = d->next_id++;
+    n->id = internal ? d->next_internal++ : d->next_id++;
     n->hits = 0;
     refresh(g);
     return n->id;
+}
+
+int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err)
+{
+    return brk_add(g, b, false, err);
+}
+
+int ws_gpu_brk_add_internal(ws_gpu *g, const ws_brk *b, ws_error *err)
+{
+    return brk_add(g, b, true, err);
 }
 
 static ws_brk *find(const ws_gpu *g, int id, uint32_t *at)

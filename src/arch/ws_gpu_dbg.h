@@ -78,6 +78,11 @@ typedef struct ws_brk_hit {
 /* Add a breakpoint (copied; its id is returned, > 0), or -1 with err for
  * an impossible one (SM out of range, PC past the function's end, ...). */
 int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err);
+/* The same for a breakpoint the user did not ask for (the TUI's `i`,
+ * gpu:step_warp, the throttle hooks' breakpoint): its id comes from a range
+ * of its own (from WS_BRK_INTERNAL_ID), so the ids the user sees do not jump. */
+#define WS_BRK_INTERNAL_ID 0x40000000
+int ws_gpu_brk_add_internal(ws_gpu *g, const ws_brk *b, ws_error *err);
 /* Delete / enable / disable by id; false when there is no such id. */
 bool ws_gpu_brk_del(ws_gpu *g, int id);
 bool ws_gpu_brk_enable(ws_gpu *g, int id, bool on);

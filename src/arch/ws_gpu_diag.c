@@ -323,7 +323,19 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
         if (slots > 0 && v / slots >= 0.0005)
             fprintf(f, " %s %.1f%%", ws_stall_name((ws_stall)i), 100 * v / slots);
     }
-    fprintf(f, "\nMTAML %.0f cycles vs measured average memory latency %.0f cycles\n",
-            ws_stats_get(g->stats, "mtaml_cycles", -1), ws_stats_get(g->stats, "mem.avg_latency", -1));
+    /* MTAML (comp/mem x (warps - 1)) is undefined without memory
+     * instructions or without a second warp: said so, never "0 cycles" */
+    double mem = ws_stats_get(g->stats, "mem.insns", -1), warps = ws_stats_get(g->stats, "warps_active", -1);
+    double lat = ws_stats_get(g->stats, "mem.avg_latency", -1);
+    if (!(mem > 0))
+        fprintf(f, "\nMTAML n/a (no memory instructions)");
+    else if (!(warps > 1))
+        fprintf(f, "\nMTAML n/a (%.2f resident warps per SM on average: no other warp to hide latency with)", warps);
+    else
+        fprintf(f, "\nMTAML %.0f cycles", ws_stats_get(g->stats, "mtaml_cycles", -1));
+    if (lat > 0)
+        fprintf(f, " vs measured average memory latency %.0f cycles\n", lat);
+    else
+        fprintf(f, "; no memory latency measured\n");
     ws_energy_print_summary(g->energy, g->stats, f);
 }

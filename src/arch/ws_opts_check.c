@@ -43,11 +43,36 @@ static int check_cache(const ws_opts *o, const char *p, bool has_sector, ws_erro
                             " bytes, one set)",
                             ks, ws_opts_size_text(size, t, sizeof t), kw, kl, ways, line, set_bytes);
     uint64_t sets = size / set_bytes;
-    if (!is_pow2(sets))
+    if (!is_pow2(sets)) {
+        /* what would work: other ways for this size (under the Fermi hash,
+         * only 32 or 64 sets), and the sizes around it with these ways */
+        bool fermi = has_sector && strcmp(ws_opts_str(o, key_of(kh, sizeof kh, p, "hash")), "fermi") == 0;
+        char alt[160] = "", lo[32], hi[32];
+        size_t n = 0;
+        for (uint64_t w = 1; w <= 64 && n + 40 < sizeof alt; w++) {
+            uint64_t s = size / (w * line);
+            if (size % (w * line) || !is_pow2(s) || (fermi && s != 32 && s != 64))
+                continue;
+            n += (size_t)snprintf(alt + n, sizeof alt - n, "%s%s=%" PRIu64 " (%" PRIu64 " sets)",
+                                  n ? ", " : " with ", kw, w, s);
+        }
+        uint64_t down = 1;
+        while (down * 2 < sets) down *= 2;
+        if (fermi) down = down > 64 ? 64 : down < 32 ? 32 : down;
+        uint64_t up = fermi ? (down == 32 ? 64 : 0) : down * 2;
+        char sz[32];
+        if (up)
+            snprintf(hi, sizeof hi, " or %s", ws_opts_size_text(up * set_bytes, sz, sizeof sz));
+        else
+            hi[0] = 0;
         return ws_error_set(err, WS_E_RANGE,
-                            "%s / (%s * %s) is %" PRIu64 " sets: the set count must be a power of two "
-                            "(change %s or %s)",
-                            ks, kw, kl, sets, ks, kw);
+                            "%s / (%s * %s) is %" PRIu64 " sets: the set count must be a power of two%s; "
+                            "%s=%s works%s, or %s=%s%s with %s=%" PRIu64 "%s",
+                            ks, kw, kl, sets, fermi ? " (32 or 64 with the Fermi hash)" : "",
+                            ks, ws_opts_size_text(size, t, sizeof t), *alt ? alt : " with no way count up to 64",
+                            ks, ws_opts_size_text(down * set_bytes, lo, sizeof lo), hi, kw, ways,
+                            strcmp(p, "l1d") == 0 && size == 48 * 1024 ? " (--preset gtx480-l1-48k is a 48 KB 6-way L1D)" : "");
+    }
     if (has_sector) {
         uint64_t sector = uv(o, key_of(kc, sizeof kc, p, "sector"));
         if (sector != 0 && (!is_pow2(sector) || sector > line || line / sector > 32))

@@ -300,8 +300,9 @@ const ws_preset ws_opts_presets[] = {
     { "gtx480",
       "GPGPU-Sim's GTX480 (Fermi): 15 SMs, 48 warps, 2 GTO schedulers, 16 KB L1D, 768 KB L2 in 12 slices, "
       "6 GDDR5 channels, 177.4 GB/s",
-      "GPGPU-Sim configs/tested-cfgs/SM2_GTX480 (the option table's defaults); baseline of the DSAP "
-      "(seed 000) and MFF (seed 003) papers; 177.4 GB/s as MFF states",
+      "GPGPU-Sim configs/tested-cfgs/SM2_GTX480 (the option table's defaults); baseline of Guo et al., "
+      "\"Accelerating BFS via Data Structure-Aware Prefetching on GPU\" (DSAP, IEEE Access 2018) and Park "
+      "et al., \"Memory Fast-Forward\" (MFF); 177.4 GB/s as MFF states",
       NULL, gtx480 },
     { "gtx480-l1-48k",
       "gtx480 with the 48 KB 6-way L1D and 16 KB shared memory (the DSAP paper's baseline)",
@@ -310,21 +311,24 @@ const ws_preset ws_opts_presets[] = {
     { "g80-mtp",
       "the many-thread-aware prefetching paper's 8800GT-like machine: 14 cores, 8-wide SIMD, no data caches, "
       "8 DRAM channels at 57.6 GB/s, 20-cycle interconnect",
-      "MTP paper (seed 004) Table II; compute capability 1.1 limits; choices marked in each value",
+      "Lee et al., \"Many-Thread Aware Prefetching Mechanisms for GPGPU Applications\" (MTP, MICRO-43, "
+      "2010) Table II; compute capability 1.1 limits; choices marked in each value",
       NULL, g80_mtp },
     { "fermi-thesis",
       "the thesis machine: 16 SMs at 1.2 GHz, 48 KB 6-way L1D, 768 KB L2 in 6 tiles, GDDR5 at 100.8 GB/s",
-      "thesis (seed 001) Tables 3 and 8 (MacSim); 8 DRAM channels folded into the 6 L2 tiles' channels",
+      "Lakshminarayana, PhD thesis, Georgia Tech, 2014, Tables 3 and 8 (MacSim); 8 DRAM channels folded "
+      "into the 6 L2 tiles' channels",
       NULL, fermi_thesis },
     { "gtx980",
       "the IRU paper's GTX 980 (Maxwell): 16 SMs, 64 warps, 32 KB sectored L1D, 2 MB L2, 4 GDDR5 channels "
       "at 224 GB/s",
-      "IRU paper (seed 002) Table 2; GTX 980 hardware facts; DRAM timing rescaled from gtx480",
+      "Segura et al., \"Irregular Accesses Reorder Unit: Improving GPGPU Memory Coalescing for Graph-Based "
+      "Workloads\" (IRU) Table 2; GTX 980 hardware facts; DRAM timing rescaled from gtx480",
       NULL, gtx980 },
     { "v100",
       "a modern sectored machine, GPGPU-Sim's QV100: 80 SMs, 4 schedulers, 32 KB sectored L1D, 6 MB L2 in "
       "64 slices, HBM at 870 GB/s",
-      "GPGPU-Sim configs/tested-cfgs/SM7_QV100 (anchors-gpusim.md section 4.2)",
+      "GPGPU-Sim configs/tested-cfgs/SM7_QV100",
       NULL, v100 },
 };
 

@@ -3,10 +3,11 @@
 #include <string.h>
 
 const ws_cli_cmd ws_cli_commands[] = {
-    { "ptx", "ptx check|disasm FILE.ptx", "parse a PTX file; list its kernels or print its code", ws_cmd_ptx },
-    { "graph", "graph info|convert|gen ...", "inspect, convert or generate a graph", ws_cmd_graph },
-    { "cache", "cache [OPTION]... [TRACE]", "run the cache model on a Dinero IV trace", ws_cmd_cache },
-    { NULL, NULL, NULL, NULL },
+    { "ptx", "ptx check|disasm FILE.ptx", "parse a PTX file; list its kernels or print its code", ws_cmd_ptx, NULL },
+    { "graph", "graph info|convert|gen ...", "inspect, convert or generate a graph", ws_cmd_graph, NULL },
+    { "cache", "cache [OPTION]... [TRACE]", "run the cache model on a Dinero IV trace", ws_cmd_cache, NULL },
+    { "lab", "lab [N [ARG]...]", "list the teaching labs, or run lab N", ws_cmd_lab, ws_cmd_lab_script },
+    { NULL, NULL, NULL, NULL, NULL },
 };
 
 const ws_cli_cmd *ws_cli_find(const char *name)

@@ -267,7 +267,7 @@ static void sync_throttle_brk(ws_lgpu *g)
     if (want && !c->tbrk) {
         ws_brk b = { .kind = WS_BRK_THROTTLE, .warp = WS_BRK_ANY, .sm = -1 };
         ws_error e;
-        int id = ws_gpu_brk_add(g->tg, &b, &e);
+        int id = ws_gpu_brk_add_internal(g->tg, &b, &e);
         c->tbrk = id > 0 ? id : 0;
     } else if (!want && c->tbrk) {
         ws_gpu_brk_del(g->tg, c->tbrk);
@@ -641,7 +641,7 @@ static int g_step_warp(lua_State *L)
     uint64_t lin = ((uint64_t)wi.cta[2] * c->grid[1] + wi.cta[1]) * c->grid[0] + wi.cta[0];
     ws_brk b = { .kind = WS_BRK_ISSUE, .warp = ws_brk_warp_id(lin, wi.warp), .sm = (int32_t)sm, .once = true };
     ws_error err;
-    int id = ws_gpu_brk_add(tg, &b, &err);
+    int id = ws_gpu_brk_add_internal(tg, &b, &err);
     if (id < 0) return luaL_error(L, "gpu:step_warp: %s", err.msg);
     c->wbrk = id;
     int rc = ws_lctl_advance(L, g, 0, &err);

@@ -20,6 +20,7 @@
 #include "lua/ws_lua_sandbox.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <lauxlib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -91,6 +92,35 @@ static const char show_src[] =
 
 #define SHOW_KEY "warpscope.repl.show"
 
+/* The printer, loaded once into the registry; pushes it (or nil and false). */
+static bool push_show(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, SHOW_KEY) == LUA_TFUNCTION)
+        return true;
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, show_src, sizeof show_src - 1, "=(repl show)", "t") != LUA_OK ||
+        lua_pcall(L, 0, 1, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return false;
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, SHOW_KEY);
+    return true;
+}
+
+const char *ws_lua_show(lua_State *L, int idx, size_t *len)
+{
+    idx = lua_absindex(L, idx);
+    if (push_show(L)) {
+        lua_pushvalue(L, idx);
+        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+            return lua_tolstring(L, -1, len);
+    }
+    lua_pop(L, 1);
+    return luaL_tolstring(L, idx, len);
+}
+
 
 /* Call the function on top with no arguments; results stay on the stack.
  * Errors are printed.  Returns the status. */
@@ -121,11 +151,7 @@ static void print_results(lua_State *L, int base)
     int n = lua_gettop(L) - base;
     if (n <= 0) return;
     for (int i = 1; i <= n; i++) {
-        lua_getfield(L, LUA_REGISTRYINDEX, SHOW_KEY);
-        lua_pushvalue(L, base + i);
-        const char *s;
-        if (lua_pcall(L, 1, 1, 0) == LUA_OK && (s = lua_tostring(L, -1)) != NULL) fputs(s, stdout);
-        else fputs(luaL_tolstring(L, base + i, NULL), stdout), lua_pop(L, 1);
+        fputs(ws_lua_show(L, base + i, NULL), stdout);
         lua_pop(L, 1);
         fputc(i < n ? '\t' : '\n', stdout);
     }
@@ -218,12 +244,12 @@ static int require_ws(lua_State *L)
 
 int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv)
 {
-    if (luaL_loadbufferx(L, show_src, sizeof show_src - 1, "=(repl show)", "t") != LUA_OK ||
-        lua_pcall(L, 0, 1, 0) != LUA_OK) {
-        fprintf(stderr, "warpscope: %s\n", lua_tostring(L, -1));
+    if (!push_show(L)) {
+        fprintf(stderr, "warpscope: cannot load the value printer\n");
+        lua_pop(L, 1);
         return 1;
     }
-    lua_setfield(L, LUA_REGISTRYINDEX, SHOW_KEY);
+    lua_pop(L, 1);
 
     int top = lua_gettop(L);
     lua_getglobal(L, "require");

@@ -3,6 +3,7 @@
 #define WS_LUA_REPL_H
 
 #include <lua.h>
+#include <stddef.h>
 
 /* Run `script` (NULL: none) with its arguments, then read Lua from
  * standard input until end of file: "> " and ">> " prompts (on a terminal),
@@ -12,5 +13,10 @@
  * global `ws` is require "warpscope".  os.exit (in the script or a command)
  * ends the session; ws_lua_close_status then gives its status.  Returns 0. */
 int ws_lua_repl(lua_State *L, const char *script, int argc, char **argv);
+
+/* The REPL's text for the value at idx (tables in full, sorted keys;
+ * handles through __tostring; strings as they are), pushed on the stack;
+ * the TUI's console prints values with it too.  Never raises. */
+const char *ws_lua_show(lua_State *L, int idx, size_t *len);
 
 #endif

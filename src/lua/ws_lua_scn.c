@@ -88,6 +88,12 @@ int ws_scn_resume(ws_scn *s, ws_error *err)
             return WS_SCN_EXIT;
         }
         const char *msg = lua_tostring(s->co, -1);
+        if (!msg && luaL_callmeta(s->co, -1, "__tostring") && lua_type(s->co, -1) == LUA_TSTRING) {
+            /* an error object with __tostring (a lab's usage error): its text, no traceback */
+            ws_error_set(err, WS_E_STATE, "%s", lua_tostring(s->co, -1));
+            lua_pop(s->co, 1);
+            return WS_SCN_ERROR;
+        }
         luaL_traceback(s->L, s->co, msg ? msg : "(error object is not a string)", 0);
         ws_error_set(err, WS_E_STATE, "%s", lua_tostring(s->L, -1));
         lua_pop(s->L, 1);

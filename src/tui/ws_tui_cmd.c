@@ -133,7 +133,7 @@ static int c_stepwarp(ws_tui *t, int argc, char **argv, ws_error *err)
         return ws_error_set(err, WS_E_STATE, "SM %" PRIu32 " slot %" PRIu32 " holds no warp; select one with [ ]",
                             t->sm, t->slot);
     ws_brk b = { .kind = WS_BRK_ISSUE, .warp = WS_BRK_ANY, .sm = (int32_t)t->sm };
-    int id = ws_gpu_brk_add(t->g, &b, err);
+    int id = ws_gpu_brk_add_internal(t->g, &b, err);
     if (id < 0)
         return -1;
     t->stepwarp = true;
@@ -174,6 +174,8 @@ static int c_run(ws_tui *t, int argc, char **argv, ws_error *err)
         ws_error_set(err, WS_E_PARSE, "unknown run target '%s' (expected kernel, launch, end or N)", w);
         return -1;
     }
+    if (n == 0)     /* (as step: a count of cycles is at least 1) */
+        return ws_error_set(err, WS_E_RANGE, "run N needs at least 1 cycle");
     return ws_tui_go(t, WS_TO_CYCLES, n, err);
 }
 
@@ -309,6 +311,32 @@ static int brk_toggle(ws_tui *t, ws_error *err)
     return brk_add(t, &b, err);
 }
 
+/* A line breakpoint on a line of the running kernel's PTX file that holds
+ * no instruction would never stop: refused, naming the file's range. */
+static int brk_line_check(ws_tui *t, uint32_t line, ws_error *err)
+{
+    const ws_kernel *k = ws_gpu_kernel(t->g);
+    const ws_ptx_module *m = k ? ws_module_ptx(ws_kernel_module(k)) : NULL;
+    if (!m)
+        return 0;       /* (no kernel yet: any line) */
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        for (uint32_t i = 0; i < m->funcs[f].ninsns; i++) {
+            uint32_t l = m->funcs[f].insns[i].line;
+            if (l == line)
+                return 0;
+            if (l < lo) lo = l;
+            if (l > hi) hi = l;
+        }
+    const char *base = m->path ? strrchr(m->path, '/') : NULL;
+    base = base ? base + 1 : m->path ? m->path : "the PTX";
+    if (lo > hi)
+        return ws_error_set(err, WS_E_RANGE, "line %" PRIu32 ": %s has no instructions", line, base);
+    return ws_error_set(err, WS_E_RANGE,
+                        "line %" PRIu32 " holds no instruction of %s (its instructions are on lines %" PRIu32
+                        "..%" PRIu32 ")", line, base, lo, hi);
+}
+
 static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     if (need_gpu(t, err) < 0)
@@ -329,6 +357,8 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
         b.kind = k[0] == 'p' ? WS_BRK_PC : WS_BRK_LINE;
         b.pc = b.line = (uint32_t)v;
         i = 3;
+        if (b.kind == WS_BRK_LINE && brk_line_check(t, b.line, err) < 0)
+            return -1;
     } else if (!strcmp(k, "warp")) {
         b.kind = WS_BRK_ISSUE;
         i = 1;   /* "warp [CTA W]" is the option itself */
@@ -704,13 +734,14 @@ static int c_lua(ws_tui *t, int argc, char **argv, ws_error *err)
 }
 
 const ws_tui_cmd ws_tui_cmds[] = {
-    { "step", "s", "[N]", "step N cycles (default 1); in between launches, begin the next one", c_step },
+    { "step", "s", "[N]", "step N cycles (N >= 1, default 1; stops at the launch's end); in between launches, "
+      "begin the next one", c_step },
     { "stepn", "n", "[N]", "step N cycles; without N, the last N (asked the first time)", c_stepn },
     { "stepwarp", "si", "", "step the selected warp to its next instruction", c_stepwarp },
     { "continue", "c", "", "run until a breakpoint, pause or the end of the scenario", c_continue },
     { "pause", "p", "", "stop running", c_pause },
-    { "run", NULL, "kernel|launch|end|N", "run to the end of this launch, the next launch, the end, or N cycles",
-      c_run },
+    { "run", NULL, "kernel|launch|end|N", "run to the end of this launch, the next launch, the end, or N cycles "
+      "(N >= 1; as step N, stops at the launch's end)", c_run },
     { "repeat", NULL, "", "repeat the last step command (Enter)", c_repeat },
     { "speed", NULL, "[N|max|+|-]", "cap the run speed at N cycles/s (max: unlimited; + faster, - slower)",
       c_speed },

@@ -11,6 +11,7 @@
 #include "arch/ws_gpu.h"
 #include "lua/ws_lua.h"
 #include "lua/ws_lua_ctl.h"
+#include "lua/ws_lua_repl.h"
 
 static ws_tui *self(lua_State *L)
 {
@@ -198,7 +199,7 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
         luaL_buffinit(L, &b);
         for (int i = 1; i <= n; i++) {
             size_t len;
-            const char *s = luaL_tolstring(L, base + 1 + i, &len);
+            const char *s = ws_lua_show(L, base + 1 + i, &len);    /* as warpscope -i prints it */
             if (i > 1)
                 luaL_addchar(&b, '\t');
             luaL_addlstring(&b, s, len);

@@ -73,10 +73,44 @@ static bool find_warp(ws_tui *t, const uint32_t cta[3], uint32_t warp, uint32_t 
     return false;
 }
 
+/* The selected slot is empty while another slot of the SM holds a warp
+ * (its CTA retired, or the launch began with slot 0 empty): select the
+ * nearest live one, after it first. */
+static void reselect_live(ws_tui *t)
+{
+    ws_warp_info wi;
+    uint32_t n = ws_gpu_warp_slots(t->g);
+    if (t->slot >= n)
+        return;
+    ws_gpu_warp(t->g, t->sm, t->slot, &wi);
+    if (wi.valid)
+        return;
+    for (uint32_t d = 1; d < n; d++) {
+        if (t->slot + d < n) {
+            ws_gpu_warp(t->g, t->sm, t->slot + d, &wi);
+            if (wi.valid) {
+                t->slot += d;
+                return;
+            }
+        }
+        if (d <= t->slot) {
+            ws_gpu_warp(t->g, t->sm, t->slot - d, &wi);
+            if (wi.valid) {
+                t->slot -= d;
+                return;
+            }
+        }
+    }
+}
+
 void ws_tui_refollow(ws_tui *t)
 {
-    if (!t->follow || !t->g || !ws_gpu_launch_active(t->g))
+    if (!t->g || !ws_gpu_launch_active(t->g))
         return;
+    if (!t->follow) {
+        reselect_live(t);
+        return;
+    }
     ws_warp_info wi;
     ws_gpu_warp(t->g, t->sm, t->slot, &wi);
     if (same_warp(&wi, t->follow_cta, t->follow_warp))
@@ -284,6 +318,11 @@ static bool stepwarp_done(ws_tui *t)
     }
     if (wi.insns == t->sw_insns)
         return false;
+    if (wi.exited) {
+        ws_tui_message(t, false, "warp stepped: SM %" PRIu32 " slot %" PRIu32 " exited, cycle %" PRIu64, t->sm,
+                       t->slot, ws_gpu_cycle(t->g));
+        return true;
+    }
     ws_tui_message(t, false, "warp stepped: SM %" PRIu32 " slot %" PRIu32 " now at line %" PRIu32 " (pc %" PRIu32
                              "), cycle %" PRIu64,
                    t->sm, t->slot, wi.line, wi.pc, ws_gpu_cycle(t->g));

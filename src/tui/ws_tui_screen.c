@@ -135,12 +135,49 @@ void ws_tui_status_draw(ws_tui *t, WINDOW *w, int y, int cols)
         ws_tui_text(w, y, cols - rw, rw, ws_tui_attr(WS_CP_DIM), "%s", right);
 }
 
-/* The help: every key with its command, then every command with its help. */
+/* The next line of `s` wrapped at `width` columns (ASCII text): its length
+ * (broken after the last space that fits, or cut when a word is longer than
+ * the width); *next is where the following line starts (spaces skipped). */
+static int wrap_line(const char *s, int width, const char **next)
+{
+    int n = (int)strlen(s);
+    if (width < 1) width = 1;
+    int len = n;
+    if (n > width) {
+        len = width;
+        for (int i = width; i > 0; i--)
+            if (s[i] == ' ') {
+                len = i;
+                break;
+            }
+    }
+    const char *p = s + len;
+    while (*p == ' ')
+        p++;
+    *next = p;
+    return len;
+}
+
+/* Lines `s` takes wrapped at `width`. */
+static int wrap_count(const char *s, int width)
+{
+    int k = 0;
+    do {
+        wrap_line(s, width, &s);
+        k++;
+    } while (*s);
+    return k;
+}
+
+/* The help: every key with its command, then every command with its help
+ * (wrapped to the help's width). */
 void ws_tui_help_draw(ws_tui *t, WINDOW *w, int rows, int cols)
 {
     int nk = ws_tui_nkeys(), nc = ws_tui_ncmds();
-    int lines = 2 + (nk + 1) / 2 + 2 + nc * 2 + 2;
     int hw = cols - 4 > 100 ? 100 : cols - 4;
+    int lines = 2 + (nk + 1) / 2 + 2 + nc + 2;
+    for (int i = 0; i < nc; i++)
+        lines += wrap_count(ws_tui_cmds[i].help, hw - 6);
     int hh = rows - 2;
     int y0 = 1, x0 = (cols - hw) / 2;
     if (t->help_scroll > lines - (hh - 2))
@@ -188,9 +225,15 @@ void ws_tui_help_draw(ws_tui *t, WINDOW *w, int rows, int cols)
                 ws_tui_text(w, y0 + 1 + row, x, x0 + hw - 1 - x, ws_tui_attr(WS_CP_DIM), "  (%s)", c->alias);
         }
         row++;
-        if (LINE_OK)
-            ws_tui_text(w, y0 + 1 + row, x0 + 5, hw - 6, 0, "%s", c->help);
-        row++;
+        const char *h = c->help;
+        do {
+            const char *next;
+            int len = wrap_line(h, hw - 6, &next);
+            if (LINE_OK)
+                ws_tui_text(w, y0 + 1 + row, x0 + 5, hw - 6, 0, "%.*s", len, h);
+            row++;
+            h = next;
+        } while (*h);
     }
 #undef LINE_OK
 }
@@ -204,13 +247,18 @@ void ws_tui_draw_screen(ws_tui *t)
     t->cur_y = t->cur_x = -1;
     werase(stdscr);
     if (cols < MIN_COLS || rows < MIN_ROWS) {
-        char m[96];
-        snprintf(m, sizeof m, "terminal too small (%d x %d); need %d x %d", cols, rows, MIN_COLS, MIN_ROWS);
-        int len = (int)strlen(m);
-        int y = rows / 2, x = cols > len ? (cols - len) / 2 : 0;
-        ws_tui_text(stdscr, y, x, cols - x, A_BOLD, "%s", m);
-        if (rows > y + 1)
-            ws_tui_text(stdscr, y + 1, cols > 11 ? (cols - 11) / 2 : 0, cols, 0, "(q quits)");
+        /* wrapped to the width, centred; the first line bold */
+        char m[128];
+        snprintf(m, sizeof m, "terminal too small: %dx%d, need %dx%d (q quits)", cols, rows, MIN_COLS, MIN_ROWS);
+        int n = wrap_count(m, cols);
+        int y = rows > n ? (rows - n) / 2 : 0;
+        const char *p = m;
+        for (int i = 0; *p && y < rows; i++, y++) {
+            const char *next;
+            int len = wrap_line(p, cols, &next);
+            ws_tui_text(stdscr, y, cols > len ? (cols - len) / 2 : 0, cols, i ? 0 : A_BOLD, "%.*s", len, p);
+            p = next;
+        }
         curs_set(0);
         wnoutrefresh(stdscr);
         doupdate();

@@ -4,7 +4,8 @@
  * step chunk) with the current and average bus utilization and the row-hit
  * rate; one row per DRAM channel: request-queue depth (bar and count),
  * return-queue length, row-hit rate, and its banks as a small grid (o: a
- * row is open, '.': closed; with room, the open row numbers); the
+ * row is open, '.': closed; with room, the open row numbers, '-' closed;
+ * the section title says which); the
  * interconnect's buffered flits per port, request network (SM inputs, L2
  * outputs) and reply network (L2 inputs, SM outputs); the average latency
  * of requests by the level that served them; MTAML (the latency the warps
@@ -321,9 +322,13 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (vs->scroll > maxscroll) vs->scroll = maxscroll;
     if (vs->scroll < 0) vs->scroll = 0;
 
-    char title[128];
-    snprintf(title, sizeof title, "DRAM channels: queue, return queue, row hits, banks (o open . closed)%s",
-             maxscroll ? " j/k" : "");
+    /* the banks show their open row numbers when they fit (as each row
+     * decides below, from the same widths), else o and '.': the legend says which */
+    char title[128], probe[96];
+    int px = 6 + 8 + snprintf(probe, sizeof probe, " %3u/%-3u ret %3u/%-3u hit %5.1f%% ", 0u, mc->dram.queue, 0u,
+                              mc->dram.return_queue, 100.0);
+    snprintf(title, sizeof title, "DRAM channels: queue, return queue, row hits, banks (%s)%s",
+             cols - px >= (int)banks * 6 ? "open row number, - closed" : "o open . closed", maxscroll ? " j/k" : "");
     ws_tui_section(w, y++, 0, cols, title, t->ascii);
     for (int r = 0; r < chrows && y < rows; r++) {
         uint32_t c = (uint32_t)(vs->scroll + r);

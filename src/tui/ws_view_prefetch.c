@@ -380,12 +380,22 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
     /* history */
     if (y < rows) {
+        /* each sparkline with its peak over the samples shown (a run of
+         * samples without prefetches draws nothing: the peak says so) */
         int half = cols / 2;
-        int x = ws_tui_text(w, y, 0, half, ws_tui_attr(WS_CP_DIM), "issued/sample ");
-        ws_tui_spark(w, y, x, half - x - 1, t->spark_pf[0], (int)t->npf, 0, ws_tui_attr(WS_CP_BAR), t->ascii);
-        if (t->npf == 0) ws_tui_text(w, y, x, half - x, ws_tui_attr(WS_CP_DIM), "(no samples yet)");
-        x = half + ws_tui_text(w, y, half, cols - half, ws_tui_attr(WS_CP_DIM), "useful/sample ");
-        ws_tui_spark(w, y, x, cols - x, t->spark_pf[1], (int)t->npf, 0, ws_tui_attr(WS_CP_OK), t->ascii);
+        for (int k = 0; k < 2; k++) {
+            int x0 = k ? half : 0, wk = k ? cols - half : half - 1;
+            double peak = 0;
+            for (int i = 0; i < (int)t->npf; i++)
+                if (t->spark_pf[k][i] > peak) peak = t->spark_pf[k][i];
+            int x = x0 + ws_tui_text(w, y, x0, wk, ws_tui_attr(WS_CP_DIM), "%s/sample (max %.0f) ",
+                                     k ? "useful" : "issued", peak);
+            if (t->npf == 0)
+                ws_tui_text(w, y, x0, wk, ws_tui_attr(WS_CP_DIM), "%s/sample (no samples yet)", k ? "useful" : "issued");
+            else
+                ws_tui_spark(w, y, x, x0 + wk - x, t->spark_pf[k], (int)t->npf, 0,
+                             ws_tui_attr(k ? WS_CP_OK : WS_CP_BAR), t->ascii);
+        }
         y++;
     }
 

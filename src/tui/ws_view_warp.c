@@ -240,9 +240,13 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     ws_tui_text(w, 0, x, cols - x, WS_CP_NORMAL, "   lane %" PRIu32 " (h/l: lane)   depth %" PRIu32 " call %" PRIu32,
                 lane, ws_warp_stack_depth(fw), ws_warp_call_depth(fw));
     if (rows > 1) {
-        x = ws_tui_text(w, 1, 0, cols, WS_CP_NORMAL, "pc %" PRIu32 "  line %" PRIu32 "  %s: ", wi.pc, wi.line,
-                        wi.func && wi.func->name ? wi.func->name : "?");
-        ws_tui_text(w, 1, x, cols - x, A_BOLD, "%s", ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
+        if (wi.exited) {
+            ws_tui_text(w, 1, 0, cols, A_BOLD, "exited (its CTA retires when its last warp exits)");
+        } else {
+            x = ws_tui_text(w, 1, 0, cols, WS_CP_NORMAL, "pc %" PRIu32 "  line %" PRIu32 "  %s: ", wi.pc, wi.line,
+                            wi.func && wi.func->name ? wi.func->name : "?");
+            ws_tui_text(w, 1, x, cols - x, A_BOLD, "%s", ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
+        }
     }
     if (rows > 2) {
         x = ws_tui_text(w, 2, 0, cols, WS_CP_NORMAL, "state ");

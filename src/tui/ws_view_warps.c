@@ -4,6 +4,9 @@
  *   slot warp    CTA   pc  line  next instruction    lanes     stall        for out insns
  *  >   0    0     12   17   142  ld.global.u32 ...   ffffffff  long_scoreb   56   1   345
  *
+ * Below 100 columns the pc, lane mask and outstanding-requests columns go
+ * (the warp view has them), so the instruction keeps 25 columns at 80.  An exited warp (waiting for its CTA to
+ * retire) shows "exited" instead of a line and instruction.
  * Narrow windows show the lane mask in hex and the selected warp's whole
  * instruction and its 32 lane cells on the last line; from 115 columns each
  * row has the 32 cells.  From 150 columns a panel on the right lists every
@@ -24,6 +27,7 @@
 #define SM_PANEL_MIN_COLS 150
 #define SM_PANEL_W 44
 #define CELLS_MIN_COLS 115
+#define NARROW_COLS 100
 
 /* Counter value of this launch: now minus the sum of earlier launches. */
 static double launch_value(ws_stats *s, const char *name, int inst, size_t nl)
@@ -124,18 +128,25 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                 (vs->sub & SHOW_EMPTY) ? "hide" : "show");
 
     bool cells = tw >= CELLS_MIN_COLS;
-    int lanes_w = cells ? 32 : 8;
-    /* columns: fixed left part (29), text, lanes, stall (16), for (6), out (3), insns (6) */
-    int left = 29, right = lanes_w + 1 + 16 + 1 + 6 + 1 + 3 + 1 + 6;
+    /* below NARROW_COLS the pc and the lane mask go (the last line shows the
+     * selected warp's lanes) so that the instruction keeps some room */
+    bool narrow = tw < NARROW_COLS;
+    int lanes_w = cells ? 32 : narrow ? 0 : 8;
+    /* columns: fixed left part (29; narrow 24), text, lanes, stall (16), for (6), out (3), insns (6) */
+    int left = narrow ? 24 : 29, right = (lanes_w ? lanes_w + 1 : 0) + 16 + 1 + 6 + (narrow ? 0 : 1 + 3) + 1 + 6;
     int textw = tw - left - 1 - right;
     if (textw < 0)
         textw = 0;
-    int xl = left + textw + 1, xs = xl + lanes_w + 1, xf = xs + 17;
-    ws_tui_text(w, 1, 0, tw, A_BOLD, " slot warp    CTA   pc  line");
+    int xl = left + textw + 1, xs = xl + (lanes_w ? lanes_w + 1 : 0), xf = xs + 17;
+    ws_tui_text(w, 1, 0, tw, A_BOLD, narrow ? " slot warp    CTA  line" : " slot warp    CTA   pc  line");
     if (textw >= 4)
         ws_tui_text(w, 1, left, textw, A_BOLD, "next instruction");
-    ws_tui_text(w, 1, xl, tw - xl, A_BOLD, "%-*s %-16s %6s %3s %6s", lanes_w, cells ? "active lanes" : "lanes",
-                "stall", "for", "out", "insns");
+    if (lanes_w)
+        ws_tui_text(w, 1, xl, tw - xl, A_BOLD, "%-*s", lanes_w, cells ? "active lanes" : "lanes");
+    if (narrow)
+        ws_tui_text(w, 1, xs, tw - xs, A_BOLD, "%-16s %6s %6s", "stall", "for", "insns");
+    else
+        ws_tui_text(w, 1, xs, tw - xs, A_BOLD, "%-16s %6s %3s %6s", "stall", "for", "out", "insns");
 
     uint32_t list[MAX_SLOTS];
     uint32_t nshown = shown_slots(t, vs, sm, sel, list, MAX_SLOTS);
@@ -170,19 +181,31 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         }
         if (is_sel)     /* the whole row in reverse video */
             ws_tui_text(w, y, 0, tw, base, "%*s", tw, "");
-        ws_tui_text(w, y, 0, left, base, "%c%4" PRIu32 " %4" PRIu32 " %6s %4" PRIu32 " %5" PRIu32,
-                    is_sel ? '>' : ' ', slot, wi.warp, ws_views1_cta(b1, sizeof b1, wi.cta), wi.pc, wi.line);
+        char pcs[16], lines[16];
+        snprintf(pcs, sizeof pcs, wi.exited ? "-" : "%" PRIu32, wi.pc);
+        snprintf(lines, sizeof lines, wi.exited ? "-" : "%" PRIu32, wi.line);
+        if (narrow)
+            ws_tui_text(w, y, 0, left, base, "%c%4" PRIu32 " %4" PRIu32 " %6s %5s", is_sel ? '>' : ' ', slot,
+                        wi.warp, ws_views1_cta(b1, sizeof b1, wi.cta), lines);
+        else
+            ws_tui_text(w, y, 0, left, base, "%c%4" PRIu32 " %4" PRIu32 " %6s %4s %5s", is_sel ? '>' : ' ', slot,
+                        wi.warp, ws_views1_cta(b1, sizeof b1, wi.cta), pcs, lines);
         if (textw > 0)
-            ws_tui_text(w, y, left, textw, base, "%s", ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
+            ws_tui_text(w, y, left, textw, base, "%s",
+                        wi.exited ? "exited" : ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
         if (cells)
             ws_tui_lanes(w, y, xl, wi.active, base, t->ascii);
-        else
+        else if (lanes_w)
             ws_tui_text(w, y, xl, 8, base, "%08" PRIx32, wi.active);
         ws_tui_text(w, y, xs, 16, ws_tui_stall_pair(wi.stall) | (is_sel ? (int)A_REVERSE : 0), "%-16s",
                     ws_stall_name(wi.stall));
-        ws_tui_text(w, y, xf, tw - xf, base, "%6s %3" PRIu32 " %6s",
-                    ws_views1_num(b2, sizeof b2, ws_views1_age(g, wi.since), 6), wi.outstanding,
-                    ws_views1_num(b3, sizeof b3, wi.insns, 6));
+        if (narrow)
+            ws_tui_text(w, y, xf, tw - xf, base, "%6s %6s", ws_views1_num(b2, sizeof b2, ws_views1_age(g, wi.since), 6),
+                        ws_views1_num(b3, sizeof b3, wi.insns, 6));
+        else
+            ws_tui_text(w, y, xf, tw - xf, base, "%6s %3" PRIu32 " %6s",
+                        ws_views1_num(b2, sizeof b2, ws_views1_age(g, wi.since), 6), wi.outstanding,
+                        ws_views1_num(b3, sizeof b3, wi.insns, 6));
     }
     if (nshown == 0)
         ws_tui_text(w, 2, 1, tw - 1, ws_tui_attr(WS_CP_DIM), "no warps resident on this SM");
@@ -195,8 +218,11 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
             int xx = ws_tui_text(w, y, 0, tw, A_BOLD, "slot %" PRIu32 ":", sel);
             ws_tui_lanes(w, y, xx + 1, wi.active, WS_CP_NORMAL, t->ascii);
             xx += 34;
-            ws_tui_text(w, y, xx, tw - xx, WS_CP_NORMAL, "line %" PRIu32 "  %s", wi.line,
-                        ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
+            if (wi.exited)
+                ws_tui_text(w, y, xx, tw - xx, WS_CP_NORMAL, "exited");
+            else
+                ws_tui_text(w, y, xx, tw - xx, WS_CP_NORMAL, "line %" PRIu32 "  %s", wi.line,
+                            ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
         } else {
             ws_tui_text(w, y, 0, tw, ws_tui_attr(WS_CP_DIM), "slot %" PRIu32 " is empty", sel);
         }
