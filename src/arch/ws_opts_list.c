@@ -18,6 +18,7 @@ static const struct {
     { "coalesce", "Coalescer" },
     { "cta", "CTA limits" },
     { "dram", "DRAM (per channel; timing in command clocks)" },
+    { "energy", "Energy model (pJ per event, W of static power; see ENERGY)" },
     { "icnt", "Interconnect" },
     { "ii", "Initiation intervals (cycles between warp instructions on one unit)" },
     { "iru", "Irregular accesses Reorder Unit (per memory partition)" },
