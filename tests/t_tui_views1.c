@@ -553,8 +553,8 @@ int main(void)
             t.slot = exs;
             char row[16];
             snprintf(row, sizeof row, ">%4" PRIu32 " ", exs);
-            for (int k = 0; k < 2; k++) {
-                int rows = k ? 60 : 24, cols = k ? 200 : 80;
+            for (int sz = 0; sz < 2; sz++) {
+                int rows = sz ? 60 : 24, cols = sz ? 200 : 80;
                 char *txt = ws_tui_render(&t, &ws_view_warps, rows, cols);
                 line_with(txt, row, buf, sizeof buf);
                 ok(strstr(buf, " exited ") != NULL && !strstr(buf, " ret"), "warps %dx%d: the exited warp's row says exited: %s",
