@@ -55,8 +55,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         top = WS_SRCDIR;
         setenv("WARPSCOPE_DATADIR", top, 1);
     }
+    if (strlen(top) + sizeof "/scenarios/micro/coalesce.lua" > sizeof scn_dir) {
+        fprintf(stderr, "fuzz_tui: data directory path too long\n");
+        exit(1);
+    }
     snprintf(scn_dir, sizeof scn_dir, "%s/scenarios/micro", top);
-    snprintf(scenario, sizeof scenario, "%s/coalesce.lua", scn_dir);
+    size_t n = strlen(scn_dir);
+    memcpy(scenario, scn_dir, n);
+    memcpy(scenario + n, "/coalesce.lua", sizeof "/coalesce.lua");
     ws_error err;
     if (ws_tui_offscreen_begin(24, 80, &err) != 0) {
         fprintf(stderr, "fuzz_tui: %s\n", err.msg);
