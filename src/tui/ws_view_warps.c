@@ -12,6 +12,10 @@
  * row has the 32 cells.  From 150 columns a panel on the right lists every
  * SM (resident warps, instructions this launch, L1D hit rate).
  *
+ * When the selected warp waits, the line under its row says why (the
+ * register and the instruction that writes it and where its first request
+ * is, or the cause of another stall; the warp view has the whole panel).
+ *
  * Keys: up/down/j/k, PgUp/PgDn, Home/End select a slot; Enter opens the
  * warp view; e shows or hides empty slots.  vs.sub bit 0: show empty slots. */
 #include <inttypes.h>
@@ -19,6 +23,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
 #include "stats/ws_stats.h"
 #include "tui/ws_views1.h"
 
@@ -152,6 +157,10 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     uint32_t nshown = shown_slots(t, vs, sm, sel, list, MAX_SLOTS);
     int detail = cells ? 0 : 1;                 /* last line: the selected warp in full */
     int avail = rows - 2 - detail;
+    ws_wait_info why;
+    bool whyline = avail >= 3 && ws_gpu_warp_wait(g, sm, sel, &why);
+    if (whyline)
+        avail--;        /* (the line under the selected row) */
     if (avail < 1)
         avail = 1;
     int selrow = 0;
@@ -167,10 +176,22 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (vs->scroll < 0)
         vs->scroll = 0;
 
+    int extra = 0;     /* 1 below the selected row: its why line */
     for (int r = 0; r < avail && vs->scroll + r < (int)nshown; r++) {
         uint32_t slot = list[vs->scroll + r];
-        int y = 2 + r;
+        int y = 2 + r + extra;
         bool is_sel = slot == sel;
+        if (is_sel && whyline) {
+            char why_txt[400];
+            size_t n = ws_view_warp_wait_line(&why, why_txt, sizeof why_txt);
+            if (why.kind == WS_WAIT_REG && why.nreq && n + 4 < sizeof why_txt) {
+                snprintf(why_txt + n, sizeof why_txt - n, "; first: ");
+                n += strlen(why_txt + n);
+                ws_wait_req_text(&why.req[0], why_txt + n, sizeof why_txt - n);
+            }
+            ws_tui_text(w, y + 1, 0, tw, ws_tui_attr(WS_CP_WARN), "      why: %s", why_txt);
+            extra = 1;
+        }
         ws_warp_info wi;
         ws_gpu_warp(g, sm, slot, &wi);
         int base = is_sel ? ws_tui_attr(WS_CP_SELECTED) : WS_CP_NORMAL;
