@@ -60,7 +60,7 @@ expect 'SM 0 warp 0 \(CTA 0 w0\) follow' "f follows it"
 
 # the warps view: the line under the selected row
 keys 1
-expect 'why: long_scoreboard for %r1, written by ld.global.u32 at missy.ptx:14' "the warps view says why under the selected row"
+expect 'why: %r1 <- ld.global.u32 line 14 \(issued [0-9]+\): 0x[0-9a-f]+ vals (LD/ST unit|L1 miss queue) since [0-9]+' "the warps view says why under the selected row"
 
 # the warp view's panel, now and once the request is in DRAM
 keys 2

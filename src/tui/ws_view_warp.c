@@ -331,7 +331,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     }
     int y = 4;
     if (!wi.exited || wi.outstanding)
-        y += draw_wait(t, w, y, rows - y > 12 ? 2 + WAIT_REQ_ROWS : (rows - y) / 3, cols, sm, slot);
+        y += draw_wait(t, w, y, rows >= 36 ? 2 + WAIT_REQ_ROWS : rows >= 28 ? 3 : 2, cols, sm, slot);
     int left = rows - y;
     if (left <= 0)
         return;
