@@ -100,7 +100,7 @@ int main(void)
        "... through the L1 miss queue, the request network, the L2 slice queue and the L2 MSHR");
     is_int(w1.stall, WS_STALL_LONG_SCOREBOARD, "warp 1: long_scoreboard");
     is_int(w1.nregs, 1, "one register");
-    is_str(w1.regs[0], "%r1", "%r1");
+    is_str(w1.regs[0], "%r1", "%%r1");
     ok(w1.writer, "the writer is known");
     is_str(w1.insn, "ld.global.u32", "ld.global.u32");
     is_int(w1.line, 13, "at line 13");

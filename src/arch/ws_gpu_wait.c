@@ -120,7 +120,11 @@ static bool reg_wait(const ws_gpu *g, const ws_sm *sm, uint32_t slotno, ws_wait_
         uint64_t t = v & ~(1ull << 62);     /* (ws_sm.c's WS_SHORT) */
         if (!pend && t <= now) continue;
         if (o->pending && !pend) continue;              /* the load's registers first */
-        if (pend && !o->pending) o->nregs = 0;
+        if (pend && !o->pending) {      /* (a load's registers replace fixed-latency ones) */
+            o->nregs = 0;
+            o->ready_at = 0;
+            first = UINT32_MAX;
+        }
         if (pend && o->pending && (uint32_t)(v & 0xffffffffu) != o->load) continue;
         o->pending = pend;
         if (pend) o->load = (uint32_t)(v & 0xffffffffu);
