@@ -433,6 +433,7 @@ static void issue(ws_dram *d, int32_t i, int cmd, uint64_t t)
     /* column command */
     if (!e->started) {
         e->started = 1;
+        e->r->stage = WS_MST_DRAM;      /* (t_stage stays its DRAM queue entry: a core cycle) */
         b->cur = i;
         d->reserved++;
     }

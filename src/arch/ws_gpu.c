@@ -105,6 +105,7 @@ void ws_gpu_free(ws_gpu *g)
     free(g->actr);
     free(g->diag);
     ws_gpu_dbg_free(g);
+    ws_gpu_wait_free(g);
     ws_device_free(g->dev);
     ws_opts_free(g->opts);
     ws_mreq_pool_fini(&g->pool);

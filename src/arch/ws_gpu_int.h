@@ -128,6 +128,8 @@ struct ws_gpu {
      * breakpoint is enabled or recording is on */
     struct ws_gpu_dbg *dbg;
     bool dbg_on;
+    /* ws_gpu_wait_watch (ws_gpu_wait.c): NULL unless a front end steps a warp */
+    struct ws_wait_watch *wwatch;
     uint32_t lgrid[3], lblock[3];   /* grid (CTAs) and block (threads) of the current launch */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;
@@ -135,6 +137,10 @@ struct ws_gpu {
 
 /* Counters of the allocation containing addr (NULL when none). */
 ws_alloc_ctr *ws_gpu_alloc_ctr(ws_gpu *g, uint64_t addr, uint32_t *owner);
+/* ws_gpu_wait.c: request r of the watched load completed at `now`; the
+ * watch's memory is freed with the gpu. */
+void ws_gpu_wait_note(ws_gpu *g, const ws_mreq *r, uint64_t now);
+void ws_gpu_wait_free(ws_gpu *g);
 ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc);
 /* ws_gpu_pf.c: {"pf_transitions": [...]} of the launch ending now (NULL: none) */
 char *ws_gpu_pf_launch_json(ws_gpu *g);

@@ -457,6 +457,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
             r->pc = st->pc;
             r->ptx_line = st->insn ? st->insn->line : 0;
             r->t_issue = now;
+            ws_mreq_at(r, WS_MST_LDST, now);
             ws_alloc_ctr *ac = local ? NULL : ws_gpu_alloc_ctr(g, a, &r->owner);
             if (ac) ac->accesses++;
             sm->lreq[sm->nlreq++] = r;
@@ -484,6 +485,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         r->slot = (uint16_t)slotno;
         r->load = load;
         r->t_issue = now;
+        ws_mreq_at(r, WS_MST_L1_MISSQ, now);
         r->pc = st->pc;
         s->outstanding++;
         ws_mreq_fifo_push(&sm->bypass, r);
@@ -651,7 +653,10 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     }
     if (r->flags & WS_MREQ_F_BYPASS_L1 || !sm->l1d) {
         bool mrq = sm->mrq_cap && r->kind == WS_MREQ_READ;
-        if (mrq && mrq_join(sm, r, now)) return;
+        if (mrq && mrq_join(sm, r, now)) {
+            ws_mreq_at(r, WS_MST_L1_MSHR, now);     /* (waits for the MRQ entry's reply) */
+            return;
+        }
         if (mrq && sm->mrq_n >= sm->mrq_cap) {
             sm->lg_fail = WS_LG_MSHR_FULL;      /* the MRQ is full: as an L1 without a free MSHR */
             return;
@@ -672,6 +677,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
             ws_pfeng_lookup(e, r->kind == WS_MREQ_READ, false);
         }
         ws_mreq_fifo_push(&sm->bypass, r);
+        ws_mreq_at(r, WS_MST_L1_MISSQ, now);
         sm->c.bypass++;
         sm->ilreq++;
         ws_alloc_ctr *ac = g->nactr > r->owner ? &g->actr[r->owner] : NULL;
@@ -764,8 +770,10 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (ac) ac->l1_hit_reserved++;
         if (pl) pl->l1_hit_reserved++;
         r->level = res.hit_prefetch_pending ? WS_LVL_PFC : WS_LVL_L1_PENDING;
+        ws_mreq_at(r, WS_MST_L1_MSHR, now);
         break;
     default:
+        ws_mreq_at(r, WS_MST_L1_MISSQ, now);
         sm->c.l1_misses++;
         if (ac) ac->l1_misses++;
         if (pl) pl->l1_misses++;
@@ -841,6 +849,7 @@ static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         return slot < sm->nslots ? ws_sm_store_acked(sm, slot, now, err) : 0;
     }
     uint32_t load = r->load;
+    if (g->wwatch) ws_gpu_wait_note(g, r, now);
     ws_mreq_free(&g->pool, r);
     if (slot < sm->nslots && sm->slots[slot].w && sm->slots[slot].outstanding)
         sm->slots[slot].outstanding--;

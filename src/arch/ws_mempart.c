@@ -115,12 +115,13 @@ static void retire_silent(ws_memsys *m, ws_mreq *r)
     ws_mreq_free(m->pool, r);
 }
 
-static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r)
+static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c)
 {
     if (!wants_reply(r)) {
         retire_silent(m, r);
         return;
     }
+    ws_mreq_at(r, WS_MST_ICNT_REPLY, c);
     ws_mreq_fifo_push(&s->reply, r);
     m->nreply++;
 }
@@ -177,6 +178,7 @@ bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
     r->sm = (uint16_t)sm;
     r->flags = (r->flags & ~(uint32_t)WS_MREQ_F_MS_FILL) | WS_MREQ_F_MS_SM;
     r->t_icnt = cycle;
+    ws_mreq_at(r, WS_MST_ICNT_REQ, cycle);
     m->inflight++;
     m->sub[s].req_pending++;
     return true;
@@ -247,7 +249,7 @@ ws_mreq *ws_memsys_pop(ws_memsys *m, uint32_t sm, uint64_t cycle)
 static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uint64_t k2)
 {
     if (!(r->flags & WS_MREQ_F_MS_FILL)) {
-        to_reply(m, s, r);
+        to_reply(m, s, r, c);
         return;
     }
     r->flags &= ~(uint32_t)WS_MREQ_F_MS_FILL;
@@ -264,6 +266,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
         ws_mreq *nx = q->next;
         q->next = NULL;
         if (wants_reply(q)) {
+            ws_mreq_at(q, WS_MST_ICNT_REPLY, c);
             *tail = q;
             tail = &q->next;
         } else {
@@ -307,6 +310,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         if (s->down.n >= m->cfg.queue) return;
         ring_pop(&s->rop);
         r->level = WS_LVL_DRAM;
+        ws_mreq_at(r, WS_MST_L2_MSHR, c);
         down_push(m, s, r);
         return;
     }
@@ -320,6 +324,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
     set_missq(m, s, ws_cache_missq_len(s->l2));
     ring_pop(&s->rop);
     r->t_l2 = c;
+    ws_mreq_at(r, WS_MST_L2_MSHR, c);
     if (res.forwarded) {
         /* in the miss queue, to DRAM.  A MISS of a read, a prefetch or a
          * fetch-on-write write took or joined an MSHR entry: its data fills
@@ -338,6 +343,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         r->level = WS_LVL_L2_PENDING;       /* comes back from ws_cache_fill */
     } else {
         r->level = WS_LVL_L2;
+        ws_mreq_at(r, WS_MST_ICNT_REPLY, c);
         if (wants_reply(r)) {
             r->next = NULL;
             ring_push(&s->hit, r, k2 + (pieces - 1) + m->cfg.l2_latency);
@@ -369,6 +375,7 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
             s->req_pending--;
             count_arrival(m, r);
             r->t_part = c;
+            ws_mreq_at(r, WS_MST_L2_QUEUE, c);
             ring_push(&s->rop, r, c + m->cfg.rop_latency);
         }
     }
@@ -416,6 +423,7 @@ static bool dram_drain(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
         ws_dram_pop(h->dram, kd);
         any = true;
         r->t_dram_done = c;
+        ws_mreq_at(r, WS_MST_L2_FILL, c);
         if (!sm) {
             m->wb_inflight--;
             ws_mreq_free(m->pool, r);
@@ -469,6 +477,7 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
         ring_pop(&h->delay);
         ws_dram_push(h->dram, r, kd);
         r->t_dram = c;
+        ws_mreq_at(r, WS_MST_DRAM_QUEUE, c);
         m->st.dram_reqs++;
         /* a push only adds work: keep an earlier event (a request that
          * completes at kd is not an event of next_event(kd), but it still

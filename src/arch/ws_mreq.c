@@ -6,7 +6,6 @@
 
 #include "util/ws_util.h"
 
-#define WS_MREQ_CHUNK 1024
 
 void ws_mreq_pool_init(ws_mreq_pool *p)
 {
@@ -46,8 +45,21 @@ ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
     return r;
 }
 
+const char *ws_mreq_stage_name(ws_mreq_stage s)
+{
+    static const char *const n[WS_MST_COUNT] = {
+        [WS_MST_NONE] = "none", [WS_MST_LDST] = "LD/ST unit", [WS_MST_L1_MSHR] = "L1 MSHR",
+        [WS_MST_L1_MISSQ] = "L1 miss queue", [WS_MST_ICNT_REQ] = "request network",
+        [WS_MST_L2_QUEUE] = "L2 slice queue", [WS_MST_L2_MSHR] = "L2 MSHR",
+        [WS_MST_DRAM_QUEUE] = "DRAM bank queue", [WS_MST_DRAM] = "DRAM", [WS_MST_L2_FILL] = "L2 fill",
+        [WS_MST_ICNT_REPLY] = "reply network",
+    };
+    return (unsigned)s < WS_MST_COUNT ? n[s] : "?";
+}
+
 void ws_mreq_free(ws_mreq_pool *p, ws_mreq *r)
 {
+    r->stage = WS_MST_NONE;
     r->next = p->free;
     p->free = r;
     p->live--;

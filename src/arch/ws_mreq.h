@@ -36,6 +36,24 @@ typedef enum ws_mreq_level {
     WS_LVL_COUNT
 } ws_mreq_level;
 
+/* Where a request is now (ws_mreq.stage), kept up to date where the
+ * timestamps are stamped; read only by inspectors (ws_gpu_wait.c). */
+typedef enum ws_mreq_stage {
+    WS_MST_NONE = 0,       /* free, or a request no stage stamps (instruction fetch, ...) */
+    WS_MST_LDST,           /* in the LD/ST unit, before its L1 lookup */
+    WS_MST_L1_MSHR,        /* merged into an L1 MSHR entry: waits for another request's fill */
+    WS_MST_L1_MISSQ,       /* an L1 miss (or bypass) in the SM's miss queue, for the network */
+    WS_MST_ICNT_REQ,       /* in the request network */
+    WS_MST_L2_QUEUE,       /* in its L2 slice's ROP queue, before the lookup */
+    WS_MST_L2_MSHR,        /* an L2 miss (or merged into an L2 MSHR entry), for DRAM */
+    WS_MST_DRAM_QUEUE,     /* in its DRAM channel's bank queue */
+    WS_MST_DRAM,           /* its DRAM column commands have begun */
+    WS_MST_L2_FILL,        /* DRAM data back at the slice, filling the L2 */
+    WS_MST_ICNT_REPLY,     /* its reply in the slice's reply queue or the reply network */
+    WS_MST_COUNT
+} ws_mreq_stage;
+const char *ws_mreq_stage_name(ws_mreq_stage s);    /* "L1 miss queue", "DRAM bank queue", ... */
+
 /* Request flags. */
 enum {
     WS_MREQ_F_BYPASS_L1 = 1u << 0,   /* ld.cg/.cv, atomics, L1 disabled */
@@ -68,6 +86,7 @@ typedef struct ws_mreq {
     /* prefetches: the warp and tag the policy gave, and the key (trigger
      * instruction) caches keep with the lines they allocate for it */
     uint16_t pf_wid;
+    uint8_t stage;          /* ws_mreq_stage: where it is now (since t_stage) */
     uint32_t pf_tag, pf_key;
     /* decoded DRAM location (filled by the address map) */
     uint16_t chan, sub, bank, bank_group;
@@ -81,6 +100,7 @@ typedef struct ws_mreq {
     uint64_t t_dram;        /* entered the DRAM queue */
     uint64_t t_dram_done;   /* DRAM data transferred */
     uint64_t t_reply;       /* reply reached the SM */
+    uint64_t t_stage;       /* entered `stage` */
     uint64_t id;            /* sequence number (deterministic order, debugging) */
 } __attribute__((aligned(64))) ws_mreq;  /* (the first line: what every stage reads) */
 
@@ -90,6 +110,18 @@ static inline uint32_t ws_mreq_line_sectors(uint32_t line)
 {
     return line >= 32 ? (uint32_t)((1ull << (line / 32 < 32 ? line / 32 : 32)) - 1) : 1;
 }
+
+/* The request entered stage st at core cycle t. */
+static inline void ws_mreq_at(ws_mreq *r, ws_mreq_stage st, uint64_t t)
+{
+    r->stage = (uint8_t)st;
+    r->t_stage = t;
+}
+
+/* Requests are allocated WS_MREQ_CHUNK at a time (an inspector may walk
+ * the chunks: a request not free has a stage other than WS_MST_NONE once
+ * stamped). */
+#define WS_MREQ_CHUNK 1024
 
 /* A pool of requests: allocation never fails (grows in chunks), free puts
  * the request back on the free list.  Everything is freed with the pool. */

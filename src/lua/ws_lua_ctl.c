@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "arch/ws_gpu.h"
+#include "arch/ws_gpu_wait.h"
+#include "lua/ws_lua_insp.h"
 #include "lua/ws_lua.h"
 #include "lua/ws_lua_ctl_int.h"
 #include "util/ws_util.h"
@@ -619,7 +621,9 @@ static int g_run_until(lua_State *L)
     }
 }
 
-/* gpu:step_warp(sm, slot) -> "warp", {sm, slot, cycle, pc_before, line_before, pc, line, exited, text}
+/* gpu:step_warp(sm, slot) -> "warp", {sm, slot, cycle, pc_before, line_before, pc, line, exited, text,
+ * waited (the sentence: ws_gpu_wait_report), wait (the wait before the step, with done = its requests
+ * as they came back)}
  * (or the status of whatever stopped the run first) */
 static int g_step_warp(lua_State *L)
 {
@@ -643,11 +647,19 @@ static int g_step_warp(lua_State *L)
     ws_error err;
     int id = ws_gpu_brk_add_internal(tg, &b, &err);
     if (id < 0) return luaL_error(L, "gpu:step_warp: %s", err.msg);
+    /* why it waits now, and its load's requests as they come back */
+    ws_wait_info before;
+    ws_gpu_warp_wait(tg, (uint32_t)sm, (uint32_t)slot, &before);
+    if (before.kind == WS_WAIT_REG && before.pending)
+        ws_gpu_wait_watch(tg, (uint32_t)sm, (uint32_t)slot, before.load);
     c->wbrk = id;
     int rc = ws_lctl_advance(L, g, 0, &err);
     c->wbrk = 0;
     ws_gpu_brk_del(tg, id);     /* still there unless it hit */
-    if (rc != WS_ADV_BREAK || c->hit.id != id) return push_status(L, g, rc, &err);
+    if (rc != WS_ADV_BREAK || c->hit.id != id) {
+        ws_gpu_wait_unwatch(tg);
+        return push_status(L, g, rc, &err);
+    }
     lua_pushliteral(L, "warp");
     lua_createtable(L, 0, 10);
     lua_pushinteger(L, sm);
@@ -674,6 +686,25 @@ static int g_step_warp(lua_State *L)
     lua_setfield(L, -2, "exited");
     lua_pushstring(L, c->hit.text);
     lua_setfield(L, -2, "text");
+    /* the wait it ended: the sentence, the wait seen before the step and
+     * the requests that came back */
+    char sent[400];
+    ws_gpu_wait_report(tg, &before, ws_gpu_cycle(tg), sent, sizeof sent);
+    lua_pushstring(L, sent);
+    lua_setfield(L, -2, "waited");
+    if (before.kind != WS_WAIT_NONE) {
+        ws_linsp_push_wait(L, &before);
+        ws_wait_req d[WS_WAIT_REQS];
+        uint32_t nd = ws_gpu_wait_done(tg, d, WS_WAIT_REQS);
+        lua_createtable(L, (int)nd, 0);
+        for (uint32_t i = 0; i < nd; i++) {
+            ws_linsp_push_wait_req(L, &d[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "done");
+        lua_setfield(L, -2, "wait");
+    }
+    ws_gpu_wait_unwatch(tg);
     return 2;
 }
 

@@ -61,6 +61,12 @@ void ws_linsp_set_bool(lua_State *L, const char *k, int v);
 void ws_linsp_push_warp(lua_State *L, int gpu_idx, ws_gpu *g, uint32_t sm, uint32_t slot);
 /* Push the info table of the warp in (sm, slot) (the slot holds a warp). */
 void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot);
+/* Why a warp waits (ws_gpu_wait.h) as the wait table of w:info(), and one
+ * of its requests. */
+struct ws_wait_info;
+struct ws_wait_req;
+void ws_linsp_push_wait(lua_State *L, const struct ws_wait_info *wi);
+void ws_linsp_push_wait_req(lua_State *L, const struct ws_wait_req *r);
 /* Push a cache handle (ws_lua_insp_cache.c). */
 void ws_linsp_push_cache(lua_State *L, int gpu_idx, int kind, uint32_t index);
 /* Map of allocation id -> name of the device's live allocations, pushed as

@@ -3,7 +3,8 @@
  *   w:info()        slot, sm, cta = {x, y, z}, warp, func, pc, line, text (PTX
  *                   of the next instruction), active (mask), active_lanes,
  *                   stall (Nsight name), since, cycles_in_state, outstanding,
- *                   insns
+ *                   insns, wait (why it waits, nil when it does not:
+ *                   ws_linsp_push_wait)
  *   w:stack()       SIMT stack entries {pc, mask, rpc (nil: none), frame},
  *                   bottom first (the last entry is the running one)
  *   w:regs(lane)    register name -> value of the running function in lane;
@@ -19,6 +20,8 @@
 #include "lua/ws_lua_insp.h"
 
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
+#include "arch/ws_mreq.h"
 #include "ptx/ws_ptx.h"
 
 #include <lauxlib.h>
@@ -106,6 +109,80 @@ static void push_cta(lua_State *L, const uint32_t c[3])
     }
 }
 
+static const char *level_name(uint8_t lv)
+{
+    static const char *const n[WS_LVL_COUNT] = { "none", "l1", "l1_pending", "pfc", "l2", "l2_pending", "dram" };
+    return lv < WS_LVL_COUNT ? n[lv] : "none";
+}
+
+/* One request of a wait: {id, addr, size, array, stage, since, level,
+ * channel, bank, row (once it entered the memory system), issued, back
+ * (completed ones)}. */
+void ws_linsp_push_wait_req(lua_State *L, const ws_wait_req *r)
+{
+    lua_createtable(L, 0, 12);
+    ws_linsp_set_int(L, "id", (lua_Integer)r->id);
+    ws_linsp_set_int(L, "addr", (lua_Integer)r->addr);
+    ws_linsp_set_int(L, "size", r->size);
+    ws_linsp_set_str(L, "array", r->array);
+    if (r->stage != WS_MST_NONE) {
+        ws_linsp_set_str(L, "stage", ws_mreq_stage_name((ws_mreq_stage)r->stage));
+        ws_linsp_set_int(L, "since", (lua_Integer)r->since);
+    }
+    ws_linsp_set_str(L, "level", level_name(r->level));
+    if (r->loc) {
+        ws_linsp_set_int(L, "channel", r->chan);
+        ws_linsp_set_int(L, "bank", r->bank);
+        ws_linsp_set_int(L, "row", r->row);
+    }
+    ws_linsp_set_int(L, "issued", (lua_Integer)r->t_issue);
+    if (r->t_reply) ws_linsp_set_int(L, "back", (lua_Integer)r->t_reply);
+    char t[200];
+    ws_wait_req_text(r, t, sizeof t);
+    ws_linsp_set_str(L, "text", t);
+}
+
+/* The wait table: {stall, since, kind = "register" | "other", cause, and
+ * for a register: regs = {"%r44"}, insn, file, line, pc, issued, memory
+ * (a load's pending requests) with requests = {...}, or ready_at}. */
+void ws_linsp_push_wait(lua_State *L, const ws_wait_info *wi)
+{
+    lua_createtable(L, 0, 14);
+    ws_linsp_set_str(L, "stall", ws_stall_name(wi->stall));
+    ws_linsp_set_int(L, "since", (lua_Integer)wi->since);
+    ws_linsp_set_str(L, "kind", wi->kind == WS_WAIT_REG ? "register" : "other");
+    ws_linsp_set_str(L, "cause", wi->cause);
+    if (wi->kind != WS_WAIT_REG) return;
+    lua_createtable(L, (int)wi->nregs, 0);
+    for (uint32_t i = 0; i < wi->nregs; i++) {
+        lua_pushstring(L, wi->regs[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "regs");
+    lua_pushboolean(L, wi->pending);
+    lua_setfield(L, -2, "memory");
+    if (wi->writer) {
+        ws_linsp_set_str(L, "insn", wi->insn);
+        ws_linsp_set_str(L, "file", wi->file ? wi->file : "");
+        ws_linsp_set_int(L, "line", wi->line);
+        ws_linsp_set_int(L, "pc", wi->pc);
+        if (wi->issued) {
+            ws_linsp_set_int(L, "issued", (lua_Integer)wi->issued);
+            ws_linsp_set_int(L, "age", (lua_Integer)(wi->now - wi->issued));
+        }
+    }
+    if (wi->pending) {
+        lua_createtable(L, (int)wi->nreq, 0);
+        for (uint32_t i = 0; i < wi->nreq; i++) {
+            ws_linsp_push_wait_req(L, &wi->req[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "requests");
+    } else {
+        ws_linsp_set_int(L, "ready_at", (lua_Integer)wi->ready_at);
+    }
+}
+
 void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot)
 {
     ws_warp_info in;
@@ -130,6 +207,11 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
     ws_linsp_set_int(L, "cycles_in_state", (lua_Integer)(now >= in.since ? now - in.since : 0));
     ws_linsp_set_int(L, "outstanding", in.outstanding);
     ws_linsp_set_int(L, "insns", (lua_Integer)in.insns);
+    ws_wait_info wi;
+    if (ws_gpu_warp_wait(g, sm, slot, &wi)) {
+        ws_linsp_push_wait(L, &wi);
+        lua_setfield(L, -2, "wait");
+    }
 }
 
 static int w_info(lua_State *L)

@@ -158,6 +158,9 @@ struct ws_tui {
     uint32_t sw_cta[3], sw_warp;
     uint64_t sw_insns;
     int sw_brk;
+    /* why it waited when the step began (ws_gpu_wait.h), for the sentence
+     * the step ends with; the model's watch records its load's requests */
+    struct ws_wait_info *sw_wait;
     uint32_t follow_cta[3], follow_warp;    /* the followed warp */
     uint32_t log_seq;            /* bumped on every log append (for the console's scroll) */
     const char *kernel_name;     /* of the active or last launch */

@@ -13,9 +13,11 @@
 
 #include "arch/ws_gpu.h"
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
 #include "lua/ws_lua_ctl.h"
 #include "ptx/ws_ptx.h"
 #include "tui/ws_view_source.h"
+#include "util/ws_util.h"
 
 /* ------------------------------------------------------------- parsing */
 int ws_tui_split(const char *line, char *buf, size_t size, char **argv, int max, ws_error *err)
@@ -141,6 +143,12 @@ static int c_stepwarp(ws_tui *t, int argc, char **argv, ws_error *err)
     t->sw_warp = wi.warp;
     t->sw_insns = wi.insns;
     t->sw_brk = id;
+    /* why it waits now; its load's requests are recorded as they come back */
+    if (!t->sw_wait)
+        t->sw_wait = ws_xcalloc(1, sizeof *t->sw_wait);
+    ws_gpu_warp_wait(t->g, t->sm, t->slot, t->sw_wait);
+    if (t->sw_wait->kind == WS_WAIT_REG && t->sw_wait->pending)
+        ws_gpu_wait_watch(t->g, t->sm, t->slot, t->sw_wait->load);
     snprintf(t->last_step, sizeof t->last_step, "stepwarp");
     return ws_tui_go(t, WS_TO_NONE, 0, err);
 }

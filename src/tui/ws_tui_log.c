@@ -95,4 +95,6 @@ void ws_tui_free(ws_tui *t)
     for (int i = 0; i < t->nphist; i++)
         free(t->phist[i]);
     t->nhist = t->nphist = 0;
+    free(t->sw_wait);
+    t->sw_wait = NULL;
 }

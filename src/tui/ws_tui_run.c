@@ -13,6 +13,7 @@
 #include "arch/ws_gpu.h"
 #include "core/ws_core.h"
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
 #include "lua/ws_lua_ctl.h"
 #include "arch/ws_dram.h"
 #include "arch/ws_mempart.h"
@@ -211,8 +212,10 @@ static void stepwarp_end(ws_tui *t)
     if (!t->stepwarp)
         return;
     t->stepwarp = false;
-    if (t->g)
+    if (t->g) {
         ws_gpu_brk_del(t->g, t->sw_brk);
+        ws_gpu_wait_unwatch(t->g);
+    }
 }
 
 void ws_tui_pause(ws_tui *t, const char *why)
@@ -323,9 +326,19 @@ static bool stepwarp_done(ws_tui *t)
                        t->slot, ws_gpu_cycle(t->g));
         return true;
     }
-    ws_tui_message(t, false, "warp stepped: SM %" PRIu32 " slot %" PRIu32 " now at line %" PRIu32 " (pc %" PRIu32
-                             "), cycle %" PRIu64,
-                   t->sm, t->slot, wi.line, wi.pc, ws_gpu_cycle(t->g));
+    /* the wait it ended (the issue was in the cycle before g's clock) */
+    char why[400] = "";
+    if (t->sw_wait) {
+        uint64_t now = ws_gpu_cycle(t->g);
+        ws_gpu_wait_report(t->g, t->sw_wait, now ? now - 1 : 0, why, sizeof why);
+    }
+    char line[600];
+    int n = snprintf(line, sizeof line, "warp stepped: SM %" PRIu32 " slot %" PRIu32 " now at line %" PRIu32
+                     " (pc %" PRIu32 "), cycle %" PRIu64 "; %s",
+                     t->sm, t->slot, wi.line, wi.pc, ws_gpu_cycle(t->g), why);
+    ws_tui_message(t, false, "%s", line);
+    if (why[0])
+        ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     return true;
 }
 
@@ -413,6 +426,16 @@ int ws_tui_step(ws_tui *t, uint64_t n)
             stepwarp_end(t);
             t->rs = WS_RS_PAUSED;
             t->to = WS_TO_NONE;
+            break;
+        }
+        if (t->stepwarp && h && h->sm >= 0 &&
+            ((uint32_t)h->sm != t->sm || (h->slot >= 0 && (uint32_t)h->slot != t->slot))) {
+            /* another warp's (or SM's) breakpoint: i keeps its warp */
+            char line[260];
+            int len = snprintf(line, sizeof line, "%s (passed: i follows SM %" PRIu32 " slot %" PRIu32 ")",
+                               h->text, t->sm, t->slot);
+            ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)len < sizeof line ? (size_t)len : sizeof line - 1);
+            r = WS_ADV_BUDGET;
             break;
         }
         stepwarp_end(t);

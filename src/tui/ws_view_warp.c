@@ -11,6 +11,13 @@
  * (ws_gpu_warp_history: issue cycle, line, text, lanes that executed).
  * From 120 columns the registers take the right half.
  *
+ * When the warp waits, a panel "why it waits" comes first (ws_gpu_warp_wait):
+ * the registers, the instruction that writes them (PTX file:line, issue
+ * cycle, age) and each of its requests in flight (line address, array,
+ * size, where it is now and since when), or the cause of another stall
+ * (the barrier and the warps not arrived, the busy pipe, the branch, the
+ * LD/ST refusal, the instruction-cache miss).
+ *
  * Keys: left/right/h/l change the lane; up/down/j/k, PgUp/PgDn, Home/End
  * scroll the registers; w (or Backspace) goes back to the warps view. */
 #include <inttypes.h>
@@ -18,6 +25,7 @@
 #include <string.h>
 
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
 #include "tui/ws_views1.h"
 
 #define TWO_COL_MIN 120
@@ -205,6 +213,63 @@ static int draw_history(ws_tui *t, WINDOW *w, int y, int x, int h, int wd, uint3
     return r;
 }
 
+/* ----------------------------------------------------------- why it waits */
+#define WAIT_REQ_ROWS 4
+
+/* The line that says what the warp waits for (ws_gpu_wait.h's terms). */
+size_t ws_view_warp_wait_line(const ws_wait_info *wi, char *buf, size_t size)
+{
+    int n;
+    if (wi->kind == WS_WAIT_OTHER) {
+        n = snprintf(buf, size, "%s: %s", ws_stall_name(wi->stall), wi->cause);
+    } else {
+        n = snprintf(buf, size, "%s for %s", ws_stall_name(wi->stall), wi->regs[0]);
+        for (uint32_t i = 1; i < wi->nregs && n > 0 && (size_t)n < size; i++)
+            n += snprintf(buf + n, size - (size_t)n, ", %s", wi->regs[i]);
+        if (wi->writer && n > 0 && (size_t)n < size) {
+            n += snprintf(buf + n, size - (size_t)n, ", written by %s at %s:%" PRIu32, wi->insn[0] ? wi->insn : "?",
+                          wi->file && wi->file[0] ? wi->file : "line", wi->line);
+            if (wi->issued && n > 0 && (size_t)n < size)
+            {
+                uint64_t age = wi->now > wi->issued ? wi->now - wi->issued : 0;
+                n += snprintf(buf + n, size - (size_t)n, ", issued %" PRIu64 " (%" PRIu64 " cycle%s ago)", wi->issued,
+                              age, age == 1 ? "" : "s");
+            }
+        }
+        if (n > 0 && (size_t)n < size) {
+            if (wi->pending)
+                n += snprintf(buf + n, size - (size_t)n, wi->nreq ? "; %" PRIu32 " request%s in flight"
+                                                                  : "; no request in flight (L1 or shared)",
+                              wi->nreq, wi->nreq == 1 ? "" : "s");
+            else
+                n += snprintf(buf + n, size - (size_t)n, "; ready at %" PRIu64, wi->ready_at);
+        }
+    }
+    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/* The panel at row y (at most h rows); returns the rows used. */
+static int draw_wait(ws_tui *t, WINDOW *w, int y, int h, int cols, uint32_t sm, uint32_t slot)
+{
+    ws_wait_info wi;
+    if (h < 2 || !ws_gpu_warp_wait(t->g, sm, slot, &wi))
+        return 0;
+    char buf[320];
+    ws_tui_section(w, y, 0, cols, "why it waits", t->ascii);
+    ws_view_warp_wait_line(&wi, buf, sizeof buf);
+    ws_tui_text(w, y + 1, 1, cols - 1, A_BOLD, "%s", buf);
+    int r = 2;
+    if (wi.kind == WS_WAIT_REG)
+        for (uint32_t i = 0; i < wi.nreq && r < h && i < WAIT_REQ_ROWS; i++, r++) {
+            ws_wait_req_text(&wi.req[i], buf, sizeof buf);
+            if (i + 1 == WAIT_REQ_ROWS && wi.nreq > WAIT_REQ_ROWS)
+                ws_tui_text(w, y + r, 3, cols - 3, WS_CP_NORMAL, "... and %" PRIu32 " more", wi.nreq - i);
+            else
+                ws_tui_text(w, y + r, 3, cols - 3, WS_CP_NORMAL, "request %s", buf);
+        }
+    return r;
+}
+
 /* ---------------------------------------------------------------- draw */
 static int popcount(uint32_t m)
 {
@@ -265,6 +330,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                     popcount(wi.active), ws_warp_live(fw));
     }
     int y = 4;
+    if (!wi.exited || wi.outstanding)
+        y += draw_wait(t, w, y, rows >= 36 ? 2 + WAIT_REQ_ROWS : rows >= 28 ? 3 : 2, cols, sm, slot);
     int left = rows - y;
     if (left <= 0)
         return;

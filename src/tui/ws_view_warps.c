@@ -12,6 +12,10 @@
  * row has the 32 cells.  From 150 columns a panel on the right lists every
  * SM (resident warps, instructions this launch, L1D hit rate).
  *
+ * When the selected warp waits, the line under its row says why (the
+ * register and the instruction that writes it and where its first request
+ * is, or the cause of another stall; the warp view has the whole panel).
+ *
  * Keys: up/down/j/k, PgUp/PgDn, Home/End select a slot; Enter opens the
  * warp view; e shows or hides empty slots.  vs.sub bit 0: show empty slots. */
 #include <inttypes.h>
@@ -19,6 +23,8 @@
 #include <string.h>
 
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
+#include "arch/ws_mreq.h"
 #include "stats/ws_stats.h"
 #include "tui/ws_views1.h"
 
@@ -81,6 +87,32 @@ static void draw_sm_panel(ws_tui *t, WINDOW *w, int y0, int x0, int rows, int wi
             ws_tui_text(w, y0 + 2 + r, x0, width, attr, "%c%2" PRIu32 " %5" PRIu32 "  %13s  %7s",
                         sm == sel ? '>' : ' ', sm, ss.warps, ws_views1_num(ib, sizeof ib, (uint64_t)ss.issued, 13),
                         "-");
+    }
+}
+
+/* The line under the selected row: what it waits for, short (the warp
+ * view has the panel): "%r44 <- ld.global.u32 line 95 (issued 150591):
+ * 0x700138f00 visited L1 miss queue since 150592". */
+static void why_line(const ws_wait_info *wi, char *buf, size_t size)
+{
+    if (wi->kind != WS_WAIT_REG) {
+        snprintf(buf, size, "%s", wi->cause);
+        return;
+    }
+    int n = snprintf(buf, size, "%s", wi->regs[0]);
+    for (uint32_t i = 1; i < wi->nregs && n > 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, ", %s", wi->regs[i]);
+    if (wi->writer && n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " <- %s line %" PRIu32 " (issued %" PRIu64 ")",
+                      wi->insn[0] ? wi->insn : "?", wi->line, wi->issued);
+    if (!wi->pending && n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, ", ready at %" PRIu64, wi->ready_at);
+    else if (wi->nreq && n > 0 && (size_t)n < size) {
+        const ws_wait_req *r = &wi->req[0];
+        n += snprintf(buf + n, size - (size_t)n, ": 0x%" PRIx64 "%s%s %s since %" PRIu64, r->addr,
+                      r->array[0] ? " " : "", r->array, ws_mreq_stage_name((ws_mreq_stage)r->stage), r->since);
+        if (wi->nreq > 1 && n > 0 && (size_t)n < size)
+            snprintf(buf + n, size - (size_t)n, " (+%" PRIu32 " more)", wi->nreq - 1);
     }
 }
 
@@ -152,6 +184,10 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     uint32_t nshown = shown_slots(t, vs, sm, sel, list, MAX_SLOTS);
     int detail = cells ? 0 : 1;                 /* last line: the selected warp in full */
     int avail = rows - 2 - detail;
+    ws_wait_info why;
+    bool whyline = avail >= 3 && ws_gpu_warp_wait(g, sm, sel, &why);
+    if (whyline)
+        avail--;        /* (the line under the selected row) */
     if (avail < 1)
         avail = 1;
     int selrow = 0;
@@ -167,10 +203,17 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (vs->scroll < 0)
         vs->scroll = 0;
 
+    int extra = 0;     /* 1 below the selected row: its why line */
     for (int r = 0; r < avail && vs->scroll + r < (int)nshown; r++) {
         uint32_t slot = list[vs->scroll + r];
-        int y = 2 + r;
+        int y = 2 + r + extra;
         bool is_sel = slot == sel;
+        if (is_sel && whyline) {
+            char why_txt[400];
+            why_line(&why, why_txt, sizeof why_txt);
+            ws_tui_text(w, y + 1, 0, tw, ws_tui_attr(WS_CP_WARN), "  why: %s", why_txt);
+            extra = 1;
+        }
         ws_warp_info wi;
         ws_gpu_warp(g, sm, slot, &wi);
         int base = is_sel ? ws_tui_attr(WS_CP_SELECTED) : WS_CP_NORMAL;

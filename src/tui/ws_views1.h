@@ -38,4 +38,9 @@ void ws_views1_stalls(ws_gpu *g, int sm, uint64_t *out);
 /* Cycles since `since` (0 when in the future). */
 uint64_t ws_views1_age(const ws_gpu *g, uint64_t since);
 
+/* The warp view's line saying what a warp waits for (ws_view_warp.c),
+ * also under the warps view's selected row. */
+struct ws_wait_info;
+size_t ws_view_warp_wait_line(const struct ws_wait_info *wi, char *buf, size_t size);
+
 #endif
