@@ -9,14 +9,18 @@
  *      FIFO, oldest first, while it has room;
  *   2. balancing (the paper's "simple control logic", A2.1: a request may
  *      be answered by another partition than the one it was sent to): a
- *      partition whose own stream is done and whose hash holds nothing
- *      (no element, no disabled lane owed) gives its youngest waiting
+ *      partition whose hash holds fewer elements and owed disabled lanes
+ *      than its oldest request has lanes gives its youngest waiting
  *      request to the first partition after it on the ring whose hash
  *      holds more elements and owed lanes than its waiting requests have
  *      lanes; one request per partition and cycle, partitions in order.
- *      So no request waits where no element will come while another
- *      partition holds elements: at the end of the stream every request
- *      is either where elements are or answered with disabled lanes.
+ *      So requests go where elements are: a partition whose entries are
+ *      full (its banks wait, the ring behind them fills) is never left
+ *      without requests while another holds them, and at the end of the
+ *      stream every request is where elements are or is answered with
+ *      disabled lanes.
+ *   2b. after the end of the stream, the merge across partitions (gather
+ *      below);
  *   3. every unit with work this cycle steps (ws_iru_step), then the ring
  *      moves one element a hop (ws_iru_ring_step);
  *   4. when every partition's stream is done and the ring is empty, every
@@ -157,9 +161,11 @@ static uint64_t demand(const ws_iru *u)
     return d;
 }
 
+/* Unit u cannot answer its oldest request now: its hash holds fewer
+ * elements and owed lanes than the request has lanes. */
 static bool dry(const ws_iru *u)
 {
-    return u->req_n && ws_iru_stream_done(u) && u->hash_elems == 0 && u->owed == 0;
+    return u->req_n && u->hash_elems + u->owed < (uint32_t)__builtin_popcount(u->req[u->req_head].mask);
 }
 
 /* The partition p's youngest request should move to: UINT32_MAX none. */
@@ -186,6 +192,82 @@ static void balance(ws_memsys *m, uint64_t c)
         ws_iru_request(I->u[q], tag, mask, c);
         I->moved++;
     }
+}
+
+/* After the end of the stream (every unit flushing): a partition that
+ * cannot fill its oldest request alone, while others still hold elements
+ * or owed lanes, answers it with its own entries and then theirs (ring
+ * order, best-coalesced entries first): the merge of the remaining
+ * partial entries (A2.2) across the logical hash.  The unit's own flush
+ * would disable the missing lanes and leave the others' elements with no
+ * request to go to.  One such reply per partition and cycle, before the
+ * units step. */
+static uint64_t supply_all(const ws_memsys_iru *I)
+{
+    uint64_t total = 0;
+    for (uint32_t p = 0; p < I->n; p++) total += I->u[p]->hash_elems + I->u[p]->owed;
+    return total;
+}
+
+/* Unit u's oldest request needs the others' elements (total: what every
+ * unit holds). */
+static bool needs_others(const ws_iru *u, uint64_t total)
+{
+    if (!u->req_n) return false;
+    uint64_t sup = u->hash_elems + u->owed;
+    return sup < (uint32_t)__builtin_popcount(u->req[u->req_head].mask) && total > sup;
+}
+
+static void gather(ws_memsys *m, uint64_t c)
+{
+    ws_memsys_iru *I = &m->iru;
+    uint64_t total = supply_all(I);
+    for (uint32_t p = 0; p < I->n; p++) {
+        ws_iru *u = I->u[p];
+        if (u->rep_n >= u->cfg.reply_queue || !needs_others(u, total)) continue;
+        const ws_iru_req *q = &u->req[u->req_head];
+        uint32_t k = (uint32_t)__builtin_popcount(q->mask);
+        uint32_t ri = u->rep_head + u->rep_n;
+        if (ri >= u->cfg.reply_queue) ri -= u->cfg.reply_queue;
+        ws_iru_reply *r = &u->rep[ri];
+        memset(r, 0, sizeof *r);
+        r->tag = q->tag;
+        r->mask = q->mask;
+        r->t_request = q->t;
+        r->t_reply = c;
+        r->flush = true;
+        uint32_t li = 0, got = 0;
+        uint64_t used = 0;
+        for (uint32_t j = 0; j < I->n && got < k; j++) {
+            ws_iru *v = I->u[p + j < I->n ? p + j : p + j - I->n];
+            uint32_t g = ws_iru_take_best(v, k - got, r, &li);
+            got += g;
+            used += g;
+        }
+        for (uint32_t j = 0; j < I->n && got < k; j++) {   /* disabled lanes owed */
+            ws_iru *v = I->u[p + j < I->n ? p + j : p + j - I->n];
+            uint64_t d = k - got < v->owed ? k - got : v->owed;
+            v->owed -= d;
+            got += (uint32_t)d;
+            used += d;
+        }
+        total -= used;
+        r->packets = r->valid && u->regs.secondary ? 2 : 1;
+        r->lines = ws_iru_reply_lines(u, r);
+        u->st.coal_hist[r->lines]++;
+        u->st.elems_out += (uint32_t)__builtin_popcount(r->valid);
+        u->st.replies++;
+        u->st.flush_replies++;
+        u->st.reply_packets += r->packets;
+        u->st.lat_sum += c - q->t;
+        u->rep_n++;
+        if (++u->req_head == u->cfg.req_fifo) u->req_head = 0;
+        u->req_n--;
+    }
+    /* a unit flushes on its own (partial entries merged, missing lanes
+     * disabled) only when its oldest request needs nobody else */
+    total = supply_all(I);
+    for (uint32_t p = 0; p < I->n; p++) I->u[p]->flushing = !needs_others(I->u[p], total);
 }
 
 static uint32_t rep_slot(ws_memsys_iru *I)
@@ -276,12 +358,15 @@ void ws_memsys_iru_cycle(ws_memsys *m, uint64_t c)
             ws_mreq_fifo_pop(&I->in[p]);
     }
     balance(m, c);
+    if (I->flushed) gather(m, c);
     for (uint32_t p = 0; p < I->n; p++)
         if (ws_iru_next_event(I->u[p], c) <= c) ws_iru_step(I->u[p], c);
     ws_iru_ring_step(I->u, I->n, c);
     if (!I->flushed && ws_iru_all_done(I->u, I->n)) {
         for (uint32_t p = 0; p < I->n; p++) ws_iru_flush(I->u[p]);
         I->flushed = true;
+        uint64_t total = supply_all(I);
+        for (uint32_t p = 0; p < I->n; p++) I->u[p]->flushing = !needs_others(I->u[p], total);
     }
     for (uint32_t p = 0; p < I->n; p++) {
         send_replies(m, p);
@@ -302,5 +387,10 @@ uint64_t ws_memsys_iru_next_event(const ws_memsys *m, uint64_t c)
         if (t < best) best = t;
     }
     if (!I->flushed && ws_iru_all_done(I->u, I->n)) return c;
+    if (I->flushed) {
+        uint64_t total = supply_all(I);
+        for (uint32_t p = 0; p < I->n; p++)
+            if (needs_others(I->u[p], total) && I->u[p]->rep_n < I->u[p]->cfg.reply_queue) return c;
+    }
     return best;
 }
