@@ -70,6 +70,13 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         .nchannels = ws_memsys_nchannels(g->mem),
     };
     ws_pfeng_table_geometry(g->sms[0].pfe, &em.pf_table_bytes, &em.pf_entry_bits);
+    if (ws_memsys_has_iru(g->mem)) {
+        ws_iru_sizes zs;
+        ws_iru_sizes_get(ws_memsys_iru_unit(g->mem, 0), &zs);
+        em.iru_hash_bytes = zs.hash_bytes;
+        em.iru_entry_bits = zs.entry_bits;
+        em.iru_slot_bits = zs.slot_bits;
+    }
     g->energy = ws_energy_new(o, &em, err);
     if (!g->energy && err->code)
         goto fail;
