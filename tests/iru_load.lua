@@ -111,7 +111,7 @@ T.ok(ok3, "80 elements, 3 warps: every thread gets one element, each position on
 
 -- bad input
 T.raises(function() gpu:launch(k, { grid = 1, block = 32 }, out, 32) end,
-         "kernel 'k' uses load_iru %(PTX line %d+%) but no configure_iru", "load_iru without configure_iru")
+         "iru_load%.ptx:13: kernel 'k' uses load_iru %(PTX line 13%) but no configure_iru", "load_iru without configure_iru: located, naming the kernel")
 T.raises(function() gpu:configure_iru{ target = tgt, indices = idx, n = 33 } end,
          "n = 33 is larger than the indices array 'idx' %(32 elements%)", "n larger than the indices")
 local sec5 = gpu:array("u32", 5, { name = "sec5" })

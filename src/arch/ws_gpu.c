@@ -328,9 +328,12 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
     if (g->grid)
         return ws_error_set(err, WS_E_STATE, "a launch of '%s' is still running", ws_kernel_name(g->kernel));
     const ws_ptx_insn *li = first_load_iru(k);
-    if (li && !g->iru_set)
-        return ws_error_set(err, WS_E_STATE, "kernel '%s' uses load_iru (PTX line %u) but no configure_iru "
-                            "was given before its launch", ws_kernel_name(k), li->line);
+    if (li && !g->iru_set) {
+        const ws_ptx_module *pm = ws_module_ptx(ws_kernel_module(k));
+        return ws_error_set(err, WS_E_STATE, "%s:%u: kernel '%s' uses load_iru (PTX line %u) but no configure_iru "
+                            "was given before its launch", pm && pm->path ? pm->path : "?", li->line,
+                            ws_kernel_name(k), li->line);
+    }
     ws_device_clear_fault(g->dev);
     ws_grid *grid = ws_grid_create(g->dev, k, lc, args, nargs, err);
     if (!grid)
