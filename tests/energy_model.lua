@@ -213,4 +213,47 @@ for _, case in ipairs {
        string.format("%s=%s is refused naming the key: %s", case[1], tostring(case[2]), tostring(err)))
 end
 
+-- The IRU's reordering hash (iru.enable) is priced in energy.pf like the
+-- prefetch tables: energy.pf.sram x bits / 64 x sqrt(hash bytes / 8 KB),
+-- an entry (32 slots of 80 bits) per read, a slot per write; the hash of
+-- one partition is 960 / 6 sets x 32 slots x 10 bytes.
+do
+  local SRAM = 3
+  local g = gpu{ ["iru.enable"] = true, ["iru.sets"] = 960, ["energy.pf.sram"] = SRAM }
+  local k = g:load_ptx_text(HEAD .. [[
+.visible .entry k(.param .u64 out)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  load_iru.b32 %p1, %r1;
+  mov.u32 %r2, %tid.x;
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r2, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ret;
+}
+]], "iru.ptx"):kernel("k")
+  local tgt = g:array("u32", 256)
+  local ind = {}
+  for i = 1, 64 do ind[i] = (i * 7) % 256 end
+  local idx = g:array("u32", ind)
+  local out = g:array("u32", 64)
+  g:configure_iru{ target = tgt, indices = idx, filter = "drop" }
+  g:launch(k, { grid = 1, block = 64 }, out)
+  local s = g:stats().last
+  T.ok(s["iru.hash_reads"] > 0 and s["iru.hash_writes"] > 0,
+       ("IRU: the hash was read %d and written %d times"):format(s["iru.hash_reads"], s["iru.hash_writes"]))
+  local c, total = expect(s, PRICES, M)
+  local bytes = 960 // 6 * 32 * 80 // 8
+  local rd = SRAM * (32 * 80) / 64.0 * math.sqrt(bytes / 8192.0)
+  local wr = SRAM * 80 / 64.0 * math.sqrt(bytes / 8192.0)
+  c.pf = 0 + (s["iru.hash_reads"] * rd + s["iru.hash_writes"] * wr)
+  T.is(s["energy.pf"], c.pf / 1e12, "identity: energy.pf = the IRU hash's reads and writes x their price")
+  total = 0
+  for _, k2 in ipairs { "core", "rf", "l1", "l2", "icnt", "dram", "pf", "static" } do total = total + c[k2] end
+  T.is(s["energy.total"], total / 1e12, "identity with the IRU: energy.total = the components' sum")
+end
+
 T.done()

@@ -365,6 +365,8 @@ int main(void)
     const char *src = getenv("srcdir");
     char dir[4096];
     tc_init();
+    /* every shipped PTX, the IRU kernels (load_iru) included */
+    tc_dev->cfg.iru = true;
     snprintf(dir, sizeof dir, "%s/scenarios/kernels", src ? src : ".");
     shipped(dir);
     snprintf(dir, sizeof dir, "%s/tests/core", src ? src : ".");

@@ -84,4 +84,101 @@ function M.data(gpu, g, src, chunk, ptx)
   return ok, msg, curr
 end
 
+-- BFS in expand / contract steps, the IRU paper's contract kernel (A3,
+-- Fig. 9): expand gathers the frontier's neighbours into an edge frontier,
+-- contract labels the unvisited ones and builds the next vertex frontier.
+-- With iru = true the contract kernel takes its elements from load_iru
+-- (configure_iru before each launch: target = label, indices = the edge
+-- frontier); the gpu needs iru.enable.
+function M.iru_contract(gpu, g, src, iru, ptx)
+  local fn = "warpscope.bfs.iru_contract"
+  A.gpu(fn, 1, gpu)
+  A.graph(fn, 2, g)
+  src = A.int(fn, 3, "src", src, 0, g.n - 1)
+  A.type(fn, 4, "iru", iru, "boolean", true)
+  A.type(fn, 5, "ptx", ptx, "string", true)
+  local m = gpu:load_ptx(ptx or "kernels/iru_bfs.ptx")
+  local expand = m:kernel("iru_bfs_expand")
+  local contract = m:kernel(iru and "iru_bfs_contract_iru" or "iru_bfs_contract")
+  local row = gpu:array("i32", g.row, { name = "row" })
+  local col = gpu:array("i32", g.col, { name = "col" })
+  local label = gpu:array("i32", g.n, { name = "label", fill = -1 })
+  local vfront = gpu:array("i32", g.n, { name = "vfront" })
+  local efront = gpu:array("i32", math.max(g.m, 1), { name = "efront" })
+  local vn = gpu:array("i32", 1, { name = "vn" })
+  local en = gpu:array("i32", 1, { name = "en" })
+  label[src], vfront[0] = 0, src
+  local nv, dist = 1, 0
+  while nv > 0 do
+    en[0] = 0
+    gpu:launch(expand, { grid = S.ceil_div(nv, 256), block = 256 }, row, col, vfront, nv, efront, en)
+    local ne = en[0]
+    dist = dist + 1
+    vn[0] = 0
+    if ne > 0 then
+      local shape = { grid = S.ceil_div(ne, 256), block = 256 }
+      if iru then
+        gpu:configure_iru{ target = label, elem_size = 4, indices = efront, n = ne, filter = "none" }
+        gpu:launch(contract, shape, ne, label, dist, vfront, vn)
+      else
+        gpu:launch(contract, shape, efront, ne, label, dist, vfront, vn)
+      end
+    end
+    nv = vn[0]
+  end
+  local ok, msg = ws.check.equal(label:read(), g:bfs(src))
+  return ok, msg, dist
+end
+
+-- SSSP in expand / compaction steps, the IRU paper's compaction kernel
+-- (A3, Fig. 10): with iru = true the compaction takes edge, weight and
+-- position from load_iru with the min filter (configure_iru before each
+-- launch: target = dist, indices = the edge frontier, secondary = the
+-- weight frontier).  g needs weights.
+function M.iru_sssp(gpu, g, src, iru, ptx)
+  local fn = "warpscope.bfs.iru_sssp"
+  A.gpu(fn, 1, gpu)
+  A.graph(fn, 2, g)
+  src = A.int(fn, 3, "src", src, 0, g.n - 1)
+  A.type(fn, 4, "iru", iru, "boolean", true)
+  A.type(fn, 5, "ptx", ptx, "string", true)
+  if not g.weight then error(fn .. ": the graph has no weights", 2) end
+  local INF = 2147483647
+  local m = gpu:load_ptx(ptx or "kernels/iru_sssp.ptx")
+  local expand = m:kernel("iru_sssp_expand")
+  local compact = m:kernel(iru and "iru_sssp_compact_iru" or "iru_sssp_compact")
+  local row = gpu:array("i32", g.row, { name = "row" })
+  local col = gpu:array("i32", g.col, { name = "col" })
+  local w = gpu:array("i32", g.weight, { name = "weight" })
+  local dist = gpu:array("i32", g.n, { name = "dist", fill = INF })
+  local lookup = gpu:array("i32", g.n, { name = "lookup", fill = -1 })
+  local stamp = gpu:array("i32", g.n, { name = "stamp", fill = -1 })
+  local vfront = gpu:array("i32", g.n, { name = "vfront" })
+  local efront = gpu:array("i32", math.max(g.m, 1), { name = "efront" })
+  local wfront = gpu:array("i32", math.max(g.m, 1), { name = "wfront" })
+  local vn = gpu:array("i32", 1, { name = "vn" })
+  local en = gpu:array("i32", 1, { name = "en" })
+  dist[src], vfront[0] = 0, src
+  local nv, level = 1, 0
+  while nv > 0 do
+    en[0] = 0
+    gpu:launch(expand, { grid = S.ceil_div(nv, 256), block = 256 }, row, col, w, dist, vfront, nv, efront, wfront, en)
+    local ne = en[0]
+    level = level + 1
+    vn[0] = 0
+    if ne > 0 then
+      local shape = { grid = S.ceil_div(ne, 256), block = 256 }
+      if iru then
+        gpu:configure_iru{ target = dist, elem_size = 4, indices = efront, secondary = wfront, n = ne, filter = "min" }
+        gpu:launch(compact, shape, ne, dist, lookup, stamp, level, vfront, vn)
+      else
+        gpu:launch(compact, shape, efront, wfront, ne, dist, lookup, stamp, level, vfront, vn)
+      end
+    end
+    nv = vn[0]
+  end
+  local ok, msg = ws.check.equal(dist:read(), g:sssp(src, { unreachable = INF }))
+  return ok, msg, level
+end
+
 return M

@@ -16,7 +16,8 @@
 # ptxas runs on a copy of IN.ptx in a fresh directory named by the bare file
 # name, so no build-machine path reaches the record.  When OUT's directory is
 # not writable (make distcheck's read-only source tree) the committed record
-# is kept and a note is printed.
+# is kept and a note is printed.  A PTX using load_iru (warpscope's
+# extension) is compiled with each load_iru replaced (see below).
 set -u
 if [ $# -ne 3 ]; then
     echo "usage: ptxas-res.sh PTXAS IN.ptx OUT.ptxas" >&2
@@ -60,7 +61,18 @@ version=$("$ptxas" --version | sed -n 's/.*release [0-9.]*, V\([0-9.]*\).*/\1/p'
 build=$("$ptxas" --version | sed -n 's/^Build \(.*\)$/\1/p')
 [ -n "$version" ] || { echo "ptxas-res.sh: cannot read the version of $ptxas" >&2; exit 1; }
 
-cp "$in" "$work/$base" || exit 1
+# load_iru (warpscope's IRU extension, unknown to ptxas) becomes reads of
+# %clock into its destinations and a setp of its predicate: the same
+# registers, defined at the same place, with values ptxas cannot fold.
+"$awk" '
+/^[ \t]*load_iru\.[bsu]32[ \t]/ {
+    s = $0; sub(/^[ \t]*load_iru\.[bsu]32[ \t]+/, "", s); sub(/;.*$/, "", s)
+    n = split(s, o, /[ \t]*,[ \t]*/)
+    for (i = 2; i <= n; i++) print "\tmov.u32 " o[i] ", %clock;"
+    print "\tsetp.ne.u32 " o[1] ", " o[2] ", 0;"
+    next
+}
+{ print }' "$in" > "$work/$base" || exit 1
 (cd "$work" && "$ptxas" $flags "$base" -o "$base.cubin" > "$work/log" 2>&1) || {
     cat "$work/log" >&2
     echo "ptxas-res.sh: ptxas failed on $in" >&2

@@ -38,6 +38,7 @@ struct ws_energy {
     double p[P_COUNT];
     ws_energy_machine m;
     double pf_pj;               /* one prefetch-table access */
+    double iru_rd_pj, iru_wr_pj;    /* one read of an IRU hash entry, one slot write */
     double static_w;            /* all static power together */
     void *peak;                 /* power.peak's context (ws_energy_register) */
 };
@@ -87,6 +88,12 @@ ws_energy *ws_energy_new(const ws_opts *o, const ws_energy_machine *m, ws_error 
     e->m = *m;
     if (m->pf_table_bytes && m->pf_entry_bits)
         e->pf_pj = e->p[P_PF_SRAM] * m->pf_entry_bits / 64.0 * sqrt((double)m->pf_table_bytes / 8192.0);
+    /* the IRU's hash (A2.4: mostly SRAM): an entry read (a filter compare,
+     * a reply) and a slot write, by width and size as the prefetch tables */
+    if (m->iru_hash_bytes && m->iru_entry_bits && m->iru_slot_bits) {
+        e->iru_rd_pj = e->p[P_PF_SRAM] * m->iru_entry_bits / 64.0 * sqrt((double)m->iru_hash_bytes / 8192.0);
+        e->iru_wr_pj = e->p[P_PF_SRAM] * m->iru_slot_bits / 64.0 * sqrt((double)m->iru_hash_bytes / 8192.0);
+    }
     e->static_w = e->p[P_ST_BASE] + e->p[P_ST_SM] * m->nsms + e->p[P_ST_L2] * m->nslices + e->p[P_ST_ICNT] +
                   e->p[P_ST_DRAM] * m->nchannels;
     return e;
@@ -153,8 +160,12 @@ static double comp_pj(const ws_energy *e, const src *s, ws_en_comp c)
                g(s, "dram.read_bursts") * p[P_DRAM_RD] + g(s, "dram.write_bursts") * p[P_DRAM_WR] +
                refreshes * p[P_DRAM_REF];
     }
-    case WS_EN_PF:
-        return e->pf_pj ? (g(s, "pf.table.reads") + g(s, "pf.table.writes")) * e->pf_pj : 0;
+    case WS_EN_PF: {
+        double pf = e->pf_pj ? (g(s, "pf.table.reads") + g(s, "pf.table.writes")) * e->pf_pj : 0;
+        if (e->iru_rd_pj > 0)
+            pf += g(s, "iru.hash_reads") * e->iru_rd_pj + g(s, "iru.hash_writes") * e->iru_wr_pj;
+        return pf;
+    }
     case WS_EN_STATIC:
         return e->static_w * seconds(e, s) * 1e12;
     default:
@@ -301,7 +312,8 @@ void ws_energy_register(ws_energy *e, ws_stats *s)
         "energy of the interconnect: flits of both networks (J)",
         "energy of DRAM: activations, precharges, read and write bursts, refreshes (J; background power is in "
         "energy.static)",
-        "energy of the prefetchers' own tables: lookups and updates (J)",
+        "energy of the prefetchers' own tables (lookups and updates) and of the IRU's reordering hash (entry "
+        "reads, slot writes) (J)",
         "static energy: static and constant power x simulated time (J)",
     };
     ws_stats_derived_ctx(s, "energy.total", "energy of the whole GPU (J)", "", 1, d_total, e);

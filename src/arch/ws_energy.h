@@ -39,7 +39,7 @@ typedef enum ws_en_comp {
     WS_EN_L2,
     WS_EN_ICNT,
     WS_EN_DRAM,
-    WS_EN_PF,           /* the prefetchers' own tables */
+    WS_EN_PF,           /* the prefetchers' own tables and the IRU's reordering hash */
     WS_EN_STATIC,       /* static and constant power x time */
     WS_EN_COUNT
 } ws_en_comp;
@@ -50,6 +50,11 @@ typedef struct ws_energy_machine {
     uint32_t nsms, nslices, nchannels;
     uint64_t pf_table_bytes;    /* one SM's prefetcher tables (0: none) */
     uint32_t pf_entry_bits;     /* width of one entry */
+    /* the IRU of one memory partition (iru.enable; 0: none): its
+     * reordering hash, priced like the prefetch tables (ws_iru_sizes) */
+    uint64_t iru_hash_bytes;
+    uint32_t iru_entry_bits;    /* what a compare or a reply reads */
+    uint32_t iru_slot_bits;     /* what an insertion writes */
 } ws_energy_machine;
 
 typedef struct ws_energy ws_energy;

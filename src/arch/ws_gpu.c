@@ -23,6 +23,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         goto fail;
     ws_device_config dc;
     ws_gpu_device_config(o, &dc);
+    dc.iru = ws_opts_bool(o, "iru.enable");
     g->dev = ws_device_create(&dc, err);
     if (!g->dev)
         goto fail;
@@ -69,6 +70,13 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         .nchannels = ws_memsys_nchannels(g->mem),
     };
     ws_pfeng_table_geometry(g->sms[0].pfe, &em.pf_table_bytes, &em.pf_entry_bits);
+    if (ws_memsys_has_iru(g->mem)) {
+        ws_iru_sizes zs;
+        ws_iru_sizes_get(ws_memsys_iru_unit(g->mem, 0), &zs);
+        em.iru_hash_bytes = zs.hash_bytes;
+        em.iru_entry_bits = zs.entry_bits;
+        em.iru_slot_bits = zs.slot_bits;
+    }
     g->energy = ws_energy_new(o, &em, err);
     if (!g->energy && err->code)
         goto fail;
@@ -280,15 +288,62 @@ static int stall_check(ws_gpu *g, uint64_t now, ws_error *err)
 void ws_gpu_set_stall_stop(ws_gpu *g, bool on) { g->stall_stop = on; }
 
 /* ------------------------------------------------------------ launches */
+/* The IRU's prefetchers read the lines' bytes from device memory (the
+ * part of a line outside every allocation reads as zeros). */
+static int iru_read(void *ctx, uint64_t addr, void *buf, uint32_t size)
+{
+    ws_gpu *g = ctx;
+    const ws_alloc *a = ws_devmem_find(g->dev, addr);
+    if (!a) a = ws_devmem_find(g->dev, addr + size - 1);
+    if (!a) return -1;
+    uint64_t lo = addr > a->addr ? addr : a->addr;
+    uint64_t hi = addr + size < a->addr + a->size ? addr + size : a->addr + a->size;
+    ws_error err;
+    return hi > lo ? ws_devmem_read(g->dev, lo, (uint8_t *)buf + (lo - addr), hi - lo, &err) : -1;
+}
+
+bool ws_gpu_has_iru(const ws_gpu *g) { return ws_memsys_has_iru(g->mem); }
+
+int ws_gpu_configure_iru(ws_gpu *g, const ws_iru_regs *r, ws_error *err)
+{
+    if (!ws_memsys_has_iru(g->mem))
+        return ws_error_set(err, WS_E_STATE, "configure_iru needs the IRU: --set iru.enable=true");
+    ws_memsys_iru_set_reader(g->mem, iru_read, g);
+    g->iru_regs = *r;
+    g->iru_set = true;
+    return 0;
+}
+
+/* The first load_iru of kernel k's function (NULL: none). */
+static const ws_ptx_insn *first_load_iru(const ws_kernel *k)
+{
+    const ws_ptx_func *f = ws_kernel_func(k);
+    for (uint32_t j = 0; f && j < f->ninsns; j++)
+        if (f->insns[j].op == WS_OP_LOAD_IRU) return &f->insns[j];
+    return NULL;
+}
+
 int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *lc, const ws_arg *args,
                         uint32_t nargs, ws_error *err)
 {
     if (g->grid)
         return ws_error_set(err, WS_E_STATE, "a launch of '%s' is still running", ws_kernel_name(g->kernel));
+    const ws_ptx_insn *li = first_load_iru(k);
+    if (li && !g->iru_set) {
+        const ws_ptx_module *pm = ws_module_ptx(ws_kernel_module(k));
+        return ws_error_set(err, WS_E_STATE, "%s:%u: kernel '%s' uses load_iru (PTX line %u) but no configure_iru "
+                            "was given before its launch", pm && pm->path ? pm->path : "?", li->line,
+                            ws_kernel_name(k), li->line);
+    }
     ws_device_clear_fault(g->dev);
     ws_grid *grid = ws_grid_create(g->dev, k, lc, args, nargs, err);
     if (!grid)
         return -1;
+    if (g->iru_set && ws_memsys_iru_launch(g->mem, &g->iru_regs, err) < 0) {
+        ws_grid_free(grid);
+        return -1;
+    }
+    g->iru_set = false;     /* (the registers are for one launch) */
     g->grid = grid;
     g->nofit_grid = NULL;
     g->kernel = k;
@@ -608,8 +663,10 @@ int ws_gpu_launch_end(ws_gpu *g, ws_error *err)
     ws_stats_end(g->stats, g->now, extra);
     free(extra);
     g->cycles_total += g->now - g->launch_start;
-    if (!clean)
+    if (!clean) {
+        if (ws_memsys_has_iru(g->mem)) ws_memsys_iru_end(g->mem);
         drain(g);       /* the cycles it takes are not counted in the launch */
+    }
     ws_grid_free(g->grid);
     g->grid = NULL;
     for (uint32_t i = 0; i < g->cfg.nsms; i++)

@@ -101,6 +101,12 @@ bool ws_gpu_launch_active(const ws_gpu *g);
  * stops with an error (on by default; the Lua layer turns it off in the
  * TUI, where the user stops such a launch). */
 void ws_gpu_set_stall_stop(ws_gpu *g, bool on);
+/* The IRU's configuration registers (configure_iru, A2.5) for the next
+ * launch; checked by the caller against the arrays (src/lua).  -1 when
+ * the machine has no IRU. */
+struct ws_iru_regs;
+int ws_gpu_configure_iru(ws_gpu *g, const struct ws_iru_regs *r, ws_error *err);
+bool ws_gpu_has_iru(const ws_gpu *g);
 /* Close the launch: statistics snapshot, grid freed. */
 int ws_gpu_launch_end(ws_gpu *g, ws_error *err);
 /* Text describing every stuck warp after a deadlock ("" otherwise).  The

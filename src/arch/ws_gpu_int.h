@@ -5,6 +5,7 @@
 
 #include "arch/ws_energy.h"
 #include "arch/ws_gpu.h"
+#include "arch/ws_iru.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_sm.h"
 #include "stats/ws_stats.h"
@@ -84,6 +85,8 @@ struct ws_gpu {
     const ws_kernel *kernel;
     uint64_t launch_start, launch_insns0;
     uint32_t nlaunches;
+    ws_iru_regs iru_regs;       /* gpu:configure_iru's registers for the next launch */
+    bool iru_set;
     uint64_t inext;             /* instruction memory: where the next function run goes (ws_tinsn.c) */
     uint32_t dispatch_rr;
     /* the next CTA of `nofit_grid` fits on no SM while the device's usage

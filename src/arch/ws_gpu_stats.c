@@ -173,6 +173,8 @@ struct ws_gpu_mirror {
     mirror_pftab *pft;
     ws_memsys_sectors *l2s;
     ws_dram_stats *dram;
+    ws_iru_stats *iru;              /* per channel (NULL: no IRU) */
+    uint64_t iru_moved;
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
 };
@@ -217,6 +219,9 @@ void ws_gpu_stats_sync(ws_gpu *g)
     }
     for (uint32_t i = 0; i < ws_memsys_nchannels(g->mem); i++)
         m->dram[i] = *ws_dram_stats_get(ws_memsys_dram(g->mem, i));
+    for (uint32_t i = 0; m->iru && i < ws_memsys_iru_units(g->mem); i++)
+        m->iru[i] = *ws_iru_stats_get(ws_memsys_iru_unit(g->mem, i));
+    m->iru_moved = ws_memsys_iru_moved(g->mem);
     /* per allocation and per PTX line (absolute values) */
     for (size_t i = 0; i < g->nactr; i++) {
         const ws_alloc_ctr *a = &g->actr[i];
@@ -344,6 +349,43 @@ static double d_shared_conflicts(ws_stats_getter get, void *c, int i)
 /* Per-SM event counts for an energy model (count x energy per event): warp
  * instructions and active lanes per energy class (ws_tinsn.c, energy_class,
  * says which PTX instruction goes where), register-file operand accesses. */
+/* The IRU's counters (iru.enable = true only), per partition (channel). */
+static void register_iru(ws_gpu *g, ws_stats *s)
+{
+    ws_gpu_mirror *m = g->mir;
+    uint32_t nu = ws_memsys_iru_units(g->mem);
+    if (!nu) return;
+    m->iru = ws_xcalloc(nu, sizeof *m->iru);
+#define IR(f, d) ws_stats_counter(s, "iru." #f, d, "chan", &m->iru[0].f, nu, sizeof *m->iru)
+    IR(elems_in, "elements the IRU's prefetcher delivered");
+    IR(filtered, "elements dropped by the filter (drop)");
+    IR(merged, "elements combined into another (min, add)");
+    IR(elems_out, "elements replied to load_iru requests");
+    IR(requests, "load_iru requests the partition accepted (after balancing)");
+    IR(replies, "replies to load_iru requests");
+    IR(reply_packets, "reply packets (1, or 2 with a secondary array)");
+    IR(disabled_warps, "replies with every lane disabled (filtered slots grouped into warps)");
+    IR(timeouts, "replies made after iru.timeout");
+    IR(flush_replies, "replies made at the end of the stream");
+    IR(hash_inserts, "elements inserted into the reordering hash");
+    IR(hash_conflicts, "insertions into an entry holding another block");
+    IR(hash_stalls, "bank cycles waiting for a full entry");
+    IR(hash_occ_sum, "elements in the hash at the end of each cycle, summed");
+    IR(hash_reads, "hash entry reads (filter compares, replies)");
+    IR(hash_writes, "hash slot writes");
+    IR(ring_flits, "elements sent to the next partition on the ring");
+    IR(ring_in, "elements received from the previous partition");
+    IR(pf_lines, "lines the index prefetcher requested");
+    IR(pf_remote, "of them, lines of another partition");
+    IR(pf_bytes, "bytes the index prefetcher requested");
+    IR(lat_sum, "load_iru request to reply cycles at the partition, summed over replies");
+#undef IR
+    ws_stats_counter(s, "iru.moved", "load_iru requests moved to another partition by the balancing rule", "",
+                     &m->iru_moved, 1, 0);
+    REG("iru.insns", "load_iru warp instructions", iru_insns);
+    REG("iru.lanes", "lanes of load_iru warp instructions", iru_lanes);
+}
+
 static void register_energy(ws_gpu *g, ws_stats *s)
 {
     static const char *const cn[WS_EC_COUNT] = { "int", "fp32", "fp64", "sfu", "branch", "ldst" };
@@ -547,6 +589,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     }
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
+    register_iru(g, s);
     ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
     ws_stats_counter(s, "mem.latency_sum", "sum of request latencies, LD/ST issue to data back, of requests that missed in L1", "",
                      &m->lat_sum_all, 1, 0);
@@ -613,6 +656,7 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m->pft);
     free(m->l2s);
     free(m->dram);
+    free(m->iru);
     free(m);
     g->mir = NULL;
 }

@@ -101,7 +101,8 @@
  * many as the request has lanes; at the end of the stream what is left is
  * packed after the last elements.
  *
- * How it will connect (not built yet; issue 33's later parts):
+ * How it connects (issue 33 part 2: ws_mempart_iru.c has the partition's
+ * side and its exact order in a cycle, ws_ldst.c the SM's):
  * - The memory partition (ws_mempart.c) owns one ws_iru per channel, calls
  *   ws_iru_launch at a kernel start when configure_iru was given, steps
  *   every IRU each core cycle while any is busy, then moves the ring with
@@ -121,10 +122,10 @@
  *   the reply network.  When the last one reaches the SM, the LD/ST unit
  *   writes the lanes' destination registers (index, secondary, position,
  *   and the predicate "not filtered") from the ws_iru_reply, through the
- *   functional engine's register write (ws_reg_wr, lanes in the reply's
- *   mask only), and releases the scoreboard: the functional engine does
- *   not execute load_iru at issue, because which element a lane receives
- *   is decided here, by timing. */
+ *   functional engine's register write (ws_warp_iru_result: lanes in the
+ *   reply's mask only), and releases the scoreboard: the functional
+ *   engine does not write load_iru's registers at issue, because which
+ *   element a lane receives is decided here, by timing. */
 #ifndef WS_IRU_H
 #define WS_IRU_H
 

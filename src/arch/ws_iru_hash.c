@@ -196,6 +196,20 @@ static uint32_t distinct_blocks(const ws_iru *u, const ws_iru_reply *r)
     return n;
 }
 
+uint32_t ws_iru_take_best(ws_iru *u, uint32_t want, ws_iru_reply *r, uint32_t *li)
+{
+    uint32_t got = 0;
+    while (got < want) {
+        uint32_t b = best_entry(u);
+        if (b == UINT32_MAX)
+            break;
+        got += take(u, b, want - got, r, li);
+    }
+    return got;
+}
+
+uint32_t ws_iru_reply_lines(const ws_iru *u, const ws_iru_reply *r) { return distinct_blocks(u, r); }
+
 bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later)
 {
     *later = UINT64_MAX;

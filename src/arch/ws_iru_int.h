@@ -135,5 +135,11 @@ bool ws_iru_hash_blocked(const ws_iru *u, uint32_t b);
 bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later);
 /* At most one reply. */
 void ws_iru_replier_step(ws_iru *u, uint64_t cycle);
+/* The end-of-stream merge across partitions (ws_mempart_iru.c): up to
+ * `want` elements of u's entries, best-coalesced first, into r's lanes
+ * from lane cursor *li on; returns how many. */
+uint32_t ws_iru_take_best(ws_iru *u, uint32_t want, ws_iru_reply *r, uint32_t *li);
+/* Distinct target blocks of r's valid lanes. */
+uint32_t ws_iru_reply_lines(const ws_iru *u, const ws_iru_reply *r);
 
 #endif

@@ -238,7 +238,34 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     bool is_load = st->mem_kind == WS_ACC_LOAD;
     bool is_atom = st->mem_kind == WS_ACC_ATOMIC;
     bool is_store = st->mem_kind == WS_ACC_STORE;
-    if (st->mem_kind == WS_ACC_PREFETCH || st->mem_mask == 0) {
+    if (st->mem_kind == WS_ACC_IRU && st->mem_mask) {
+        /* load_iru: one request, past L1, to the partitions in round
+         * robin (A2.1); the registers wait for the reply */
+        ws_mreq *r = ws_mreq_alloc(&g->pool);
+        uint32_t np = ws_memsys_nchannels(g->mem);
+        r->kind = WS_MREQ_READ;
+        r->space = WS_SP_GLOBAL;
+        r->flags = WS_MREQ_F_BYPASS_L1 | WS_MREQ_F_IRU;
+        r->sector_mask = st->mem_mask;
+        r->chan = (uint16_t)(sm->iru_rr % np);
+        sm->iru_rr = (sm->iru_rr + 1) % np;
+        r->sm = (uint16_t)sm->id;
+        r->slot = (uint16_t)slotno;
+        r->pc = st->pc;
+        r->ptx_line = st->insn ? st->insn->line : 0;
+        r->t_issue = now;
+        uint32_t load = ws_pload_new(sm, slotno, dst, ndst);
+        sm->pl[load].outstanding = 1;
+        sm->pl[load].iru = st->insn;
+        for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = WS_PEND | load;
+        r->load = load;
+        s->outstanding++;
+        sm->c.iru_insns++;
+        sm->c.iru_lanes += popc(st->mem_mask);
+        ws_mreq_fifo_push(&sm->bypass, r);
+        return 0;
+    }
+    if (st->mem_kind == WS_ACC_PREFETCH || st->mem_kind == WS_ACC_IRU || st->mem_mask == 0) {
         /* fully predicated-off accesses: no traffic; prefetch instructions
          * go to the prefetch engine (they never block the warp) */
         if (st->mem_kind == WS_ACC_PREFETCH && st->mem_mask && sm->pfe && sm->pfe->sw)
@@ -888,6 +915,15 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     if (r->kind == WS_MREQ_WRITEBACK) {
         ws_mreq_free(&g->pool, r);
         return 0;
+    }
+    if (r->flags & WS_MREQ_F_IRU) {
+        /* load_iru: the lanes get their elements now (ws_warp_iru_result) */
+        const ws_iru_reply *x = ws_memsys_iru_reply(g->mem, r);
+        ws_slot *s = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
+        if (x && s && s->w && r->load != NO_LOAD && r->load < sm->npl)
+            ws_warp_iru_result(s->w, sm->pl[r->load].iru, x->mask, x->valid, x->idx, x->sec, x->pos);
+        ws_memsys_iru_release(g->mem, r);
+        return complete(sm, r, now, err);
     }
     ws_pfeng *e = sm->pfe;
     ws_cache *fc = (r->flags & WS_MREQ_F_PFC) && e && e->pfc ? e->pfc

@@ -115,6 +115,17 @@ static void retire_silent(ws_memsys *m, ws_mreq *r)
     ws_mreq_free(m->pool, r);
 }
 
+/* Into the slice's reply queue; an IRU prefetch read goes to its unit. */
+static inline void reply_in(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c)
+{
+    if (r->flags & WS_MREQ_F_MS_IRUPF) {
+        ws_memsys_iru_filled(m, r, c);
+        return;
+    }
+    ws_mreq_fifo_push(&s->reply, r);
+    m->nreply++;
+}
+
 static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c)
 {
     if (!wants_reply(r)) {
@@ -122,8 +133,7 @@ static void to_reply(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c)
         return;
     }
     ws_mreq_at(r, WS_MST_ICNT_REPLY, c);
-    ws_mreq_fifo_push(&s->reply, r);
-    m->nreply++;
+    reply_in(m, s, r, c);
 }
 
 /* Requests a slice has for DRAM (its down queue and the L2 miss queue) are
@@ -165,7 +175,12 @@ uint64_t ws_memsys_push_ready(const ws_memsys *m, uint32_t sm, const ws_mreq *r,
 bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
 {
     ws_dram_loc loc;
-    ws_addrmap_decode(m->map, r->addr, &loc);
+    if (r->flags & WS_MREQ_F_IRU) {     /* to the IRU of the channel the SM chose */
+        memset(&loc, 0, sizeof loc);
+        loc.chan = r->chan < m->nchans ? r->chan : 0;
+    } else {
+        ws_addrmap_decode(m->map, r->addr, &loc);
+    }
     uint32_t s = loc.chan * m->cfg.subparts + loc.sub;
     uint64_t t = ws_memsys_dom_ticks(&m->ci, cycle + 1);
     if (!ws_icnt_push(m->req, sm, s, r, ws_memsys_req_bytes(r), t)) return false;
@@ -373,10 +388,14 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
         ws_mreq *r = ws_icnt_pop(m->req, si, ilast);
         if (r) {
             s->req_pending--;
-            count_arrival(m, r);
             r->t_part = c;
-            ws_mreq_at(r, WS_MST_L2_QUEUE, c);
-            ring_push(&s->rop, r, c + m->cfg.rop_latency);
+            if (r->flags & WS_MREQ_F_IRU) {
+                ws_memsys_iru_arrive(m, r, c);
+            } else {
+                count_arrival(m, r);
+                ws_mreq_at(r, WS_MST_L2_QUEUE, c);
+                ring_push(&s->rop, r, c + m->cfg.rop_latency);
+            }
         }
     }
     if (s->rop.t0 <= c && s->reply.n < cap && k2 >= s->port_free) access(m, s, c, k2);
@@ -386,8 +405,7 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
         ring_pop(&s->hit);
         while (q) {
             ws_mreq *nx = q->next;
-            ws_mreq_fifo_push(&s->reply, q);
-            m->nreply++;
+            reply_in(m, s, q, c);
             q = nx;
         }
     }
@@ -501,7 +519,28 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 
 /* -------------------------------------------------------------- the cycle */
 
-static inline bool quiet(const ws_memsys *m) { return !(m->inflight | m->wb_inflight | m->ndown); }
+static inline bool quiet(const ws_memsys *m)
+{
+    return !(m->inflight | m->wb_inflight | m->ndown) && !ws_memsys_iru_busy(m);
+}
+
+bool ws_memsys_rop_inject(ws_memsys *m, uint32_t si, ws_mreq *r, uint64_t c)
+{
+    ws_memsys_sub *s = &m->sub[si];
+    if (s->rop.n >= s->rop.cap) return false;
+    r->t_part = c;
+    ring_push(&s->rop, r, c + m->cfg.rop_latency);
+    return true;
+}
+
+bool ws_memsys_down_inject(ws_memsys *m, uint32_t si, ws_mreq *r)
+{
+    ws_memsys_sub *s = &m->sub[si];
+    if (s->down.n >= m->cfg.queue) return false;
+    r->level = WS_LVL_DRAM;
+    down_push(m, s, r);
+    return true;
+}
 
 bool ws_memsys_idle(const ws_memsys *m) { return quiet(m); }
 
@@ -551,6 +590,7 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     uint64_t d0 = dom_ticks_memo(&m->cd, c), d1 = dom_ticks_memo(&m->cd, c + 1);
     for (uint64_t k = d0; k < d1; k++)
         for (uint32_t ch = 0; ch < m->nchans; ch++) dram_step(m, ch, c, k);
+    if (m->iru.launched) ws_memsys_iru_cycle(m, c);
 }
 
 /* Earliest core cycle >= c at which ws_memsys_tick does anything.  Waits
@@ -608,6 +648,7 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
             TAKE(ws_memsys_dom_core(&m->cd, h->next_ev > d0 ? h->next_ev : d0));
         if (h->ret_wait && m->sub[h->ret_sub].fill.n < cap) TAKE(next_dram);
     }
+    if (m->iru.launched) TAKE(ws_memsys_iru_next_event(m, c));
 #undef TAKE
     return best;
 }

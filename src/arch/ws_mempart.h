@@ -78,6 +78,7 @@
 #include "arch/ws_cache.h"
 #include "arch/ws_dram.h"
 #include "arch/ws_icnt.h"
+#include "arch/ws_iru.h"
 #include "arch/ws_mreq.h"
 #include "arch/ws_opts.h"
 #include "util/ws_error.h"
@@ -182,5 +183,25 @@ ws_cache *ws_memsys_l2(ws_memsys *m, uint32_t slice);     /* NULL when l2.enable
 ws_dram *ws_memsys_dram(ws_memsys *m, uint32_t chan);
 ws_icnt *ws_memsys_icnt(ws_memsys *m, bool reply);        /* request / reply network */
 const ws_memsys_stats *ws_memsys_stats_get(const ws_memsys *m);
+
+/* The IRU (iru.enable = true; ws_mempart_iru.c): one unit per channel.
+ * A load_iru request is a READ with WS_MREQ_F_IRU whose r->chan the SM
+ * chose (round robin) and whose sector_mask holds the warp's lanes; its
+ * reply carries r->size bytes (the reply packets) and ws_memsys_iru_reply
+ * gives its contents until ws_memsys_iru_release. */
+typedef int (*ws_memsys_read_fn)(void *ctx, uint64_t addr, void *buf, uint32_t bytes);
+bool ws_memsys_has_iru(const ws_memsys *m);
+/* How the prefetchers' lines get their bytes (device memory). */
+void ws_memsys_iru_set_reader(ws_memsys *m, ws_memsys_read_fn fn, void *ctx);
+/* A kernel starts with these configuration registers. */
+int ws_memsys_iru_launch(ws_memsys *m, const ws_iru_regs *r, ws_error *err);
+/* A launch was cut short (fault, deadlock): answer every waiting request. */
+void ws_memsys_iru_end(ws_memsys *m);
+const ws_iru_reply *ws_memsys_iru_reply(const ws_memsys *m, const ws_mreq *r);
+void ws_memsys_iru_release(ws_memsys *m, ws_mreq *r);
+uint32_t ws_memsys_iru_units(const ws_memsys *m);
+ws_iru *ws_memsys_iru_unit(ws_memsys *m, uint32_t ch);
+/* Requests moved between partitions by the balancing rule. */
+uint64_t ws_memsys_iru_moved(const ws_memsys *m);
 
 #endif

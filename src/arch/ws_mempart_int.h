@@ -3,7 +3,29 @@
 #ifndef WS_MEMPART_INT_H
 #define WS_MEMPART_INT_H
 
+#include "arch/ws_iru.h"
 #include "arch/ws_mempart.h"
+
+/* A prefetch read of an IRU (ws_mempart_iru.c): answered to its unit, not
+ * to an SM (private, like the flags of ws_mempart.h). */
+#define WS_MREQ_F_MS_IRUPF (1u << 28)
+
+/* The IRUs of the memory partitions (one per channel; ws_mempart_iru.c). */
+typedef struct ws_memsys_iru {
+    ws_iru **u;                 /* NULL: iru.enable = false */
+    uint32_t n;
+    bool launched, flushed;
+    uint64_t pf_inflight;       /* prefetch reads inside the memory system */
+    ws_iru_pfreq *hold;         /* per channel: a popped prefetch waiting for room */
+    bool *held;
+    ws_mreq_fifo *in;           /* per channel: requests arrived, not yet in the unit's FIFO */
+    ws_iru_reply *rep;          /* replies travelling to the SMs (r->pf_tag) */
+    uint32_t *repfree, nrep, caprep, nfree;
+    uint8_t *buf;               /* a line's bytes */
+    ws_memsys_read_fn read;
+    void *read_ctx;
+    uint64_t moved;             /* requests moved by the balancing rule */
+} ws_memsys_iru;
 
 /* A request with a time: a delay line entry. */
 typedef struct ws_memsys_ent {
@@ -72,6 +94,7 @@ struct ws_memsys {
     uint64_t *pop_at;           /* per SM: no reply can be popped before this core cycle */
     uint64_t icnt_next;         /* the interconnect tick after the last one run */
     ws_memsys_stats st;
+    ws_memsys_iru iru;
 };
 
 /* Whether ws_memsys_pop(m, sm, cycle) may return a reply (false: it
@@ -85,5 +108,25 @@ uint64_t ws_memsys_dom_ticks(const ws_memsys_clock *k, uint64_t c);
 uint64_t ws_memsys_dom_core(const ws_memsys_clock *k, uint64_t t);
 uint32_t ws_memsys_req_bytes(const ws_mreq *r);
 uint32_t ws_memsys_reply_bytes(const ws_mreq *r);
+
+/* ws_mempart_iru.c, called by ws_mempart.c */
+int ws_memsys_iru_create(ws_memsys *m, const ws_opts *o, ws_error *err);
+void ws_memsys_iru_free(ws_memsys *m);
+/* Work of the IRU side this cycle or later (not quiet). */
+static inline bool ws_memsys_iru_busy(const ws_memsys *m)
+{
+    return m->iru.launched && (m->iru.pf_inflight || !m->iru.flushed);
+}
+/* A load_iru request arrived at its partition (core cycle c). */
+void ws_memsys_iru_arrive(ws_memsys *m, ws_mreq *r, uint64_t c);
+/* A prefetch read's data is back (core cycle c). */
+void ws_memsys_iru_filled(ws_memsys *m, ws_mreq *r, uint64_t c);
+/* The IRUs' core cycle, after the L2 and DRAM ticks. */
+void ws_memsys_iru_cycle(ws_memsys *m, uint64_t c);
+uint64_t ws_memsys_iru_next_event(const ws_memsys *m, uint64_t c);
+/* Into slice si's ROP queue (false: full). */
+bool ws_memsys_rop_inject(ws_memsys *m, uint32_t si, ws_mreq *r, uint64_t c);
+/* Into slice si's queue to DRAM, bypassing the L2 (false: full). */
+bool ws_memsys_down_inject(ws_memsys *m, uint32_t si, ws_mreq *r);
 
 #endif

@@ -65,6 +65,7 @@ enum {
     WS_MREQ_F_PROMOTED  = 1u << 6,   /* a prefetch a demand waits for: demand priority from here on */
     WS_MREQ_F_WFETCH    = 1u << 7,   /* a write-back write fetching its line: travels as a read, a write again at its fill */
     WS_MREQ_F_INST      = 1u << 8,   /* an instruction fetch that missed in the L1I: its reply fills the L1I */
+    WS_MREQ_F_IRU       = 1u << 9,   /* a load_iru request: to the IRU of partition `chan`, lanes in sector_mask */
 };
 
 typedef struct ws_mreq {

@@ -72,6 +72,7 @@ typedef struct ws_pload {
     const uint32_t *dst;    /* registers released at completion */
     uint8_t level;          /* deepest ws_mreq_level that served it */
     uint32_t next_free;     /* free list link (id + 1, 0: end) */
+    const ws_ptx_insn *iru; /* a load_iru: its instruction (the reply writes its registers) */
 } ws_pload;
 
 /* L1-hit (and constant-hit) completion events, a binary min-heap. */
@@ -142,6 +143,7 @@ typedef struct ws_sm_counters {
     uint64_t part_lat_sum, part_lat_n;      /* data replies: partition arrival to data back at the SM */
     uint64_t ctas_done;
     uint64_t active_cycles;                 /* cycles with at least one warp resident */
+    uint64_t iru_insns, iru_lanes;          /* load_iru warp instructions, their lanes */
 } ws_sm_counters;
 
 /* One entry of the memory request queue: a read in flight and the reads
@@ -208,6 +210,7 @@ typedef struct ws_sm {
     /* memory request queue (MTP Sec. II-B), only without an L1: reads in
      * flight below the SM; a read contained in one of them joins it
      * (intra-core merge) instead of going down again (ws_ldst.c) */
+    uint32_t iru_rr;        /* the partition this SM's next load_iru goes to */
     ws_mrq_ent *mrq;
     uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
     ws_sm_counters c;

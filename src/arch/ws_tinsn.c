@@ -183,7 +183,7 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
         t->rf_rd = clamp8(gr);
         switch (in->op) {
         case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
-        case WS_OP_PREFETCH: case WS_OP_PREFETCHU:
+        case WS_OP_PREFETCH: case WS_OP_PREFETCHU: case WS_OP_LOAD_IRU:
             t->unit = WS_U_LDST; t->ecls = WS_EC_LDST;
             t->lat = 1; t->ii = 1;
             break;

@@ -114,6 +114,10 @@ typedef struct ws_device_config {
                                      * read (ws_warp_reg_live); false: registers
                                      * never live together share storage (less
                                      * memory, faster; same results and timing) */
+    bool iru;                       /* the machine has the IRU (a timing GPU
+                                     * with iru.enable): modules may use
+                                     * load_iru; false: loading one that
+                                     * does is an error at its line */
     bool check_sync;                /* fault on a barrier that only some lanes
                                      * of a warp execute (divergent barrier),
                                      * like compute-sanitizer's synccheck */
@@ -274,7 +278,7 @@ typedef enum ws_fault_kind {
 } ws_fault_kind;
 
 typedef enum ws_access_kind { WS_ACC_NONE = 0, WS_ACC_LOAD, WS_ACC_STORE, WS_ACC_ATOMIC,
-                              WS_ACC_PREFETCH } ws_access_kind;
+                              WS_ACC_PREFETCH, WS_ACC_IRU } ws_access_kind;
 
 /* The structured report of a fault (what a memory checker prints). */
 typedef struct ws_fault {
@@ -454,6 +458,20 @@ typedef struct ws_step {
  * did.  Returns 0, or -1 when the instruction faulted (err and the grid's
  * fault are set; the warp is FAULTED and the grid should be freed). */
 int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err);
+
+/* load_iru (the IRU's load, issue 33).  The functional engine executes
+ * it only as the timing model's memory access: the step reports
+ * mem_kind WS_ACC_IRU and the lanes (mem_mask), and writes no register,
+ * because which element a lane receives is decided by the memory
+ * partitions' timing.  When the reply reaches the SM, the LD/ST unit
+ * writes the results with ws_warp_iru_result: for the lanes of `mask`,
+ * the predicate destination (lanes of `valid`: "not filtered") and the
+ * index, secondary and position destinations the instruction has
+ * (lanes outside `valid` get 0).  `insn` is the load_iru of the warp's
+ * running function (-1 when the warp has left that function: nothing is
+ * written).  Without a ws_step (run.mode=functional) load_iru faults. */
+int ws_warp_iru_result(ws_warp *w, const ws_ptx_insn *insn, uint32_t mask, uint32_t valid,
+                       const uint32_t *idx, const uint32_t *sec, const uint32_t *pos);
 
 /* ================================================================ inspection */
 ws_warp_status ws_warp_status_get(const ws_warp *w);

@@ -189,7 +189,7 @@ static uint8_t klass_of(const ws_ptx_insn *in)
     bool f64 = in->type == WS_T_F64, fl = ws_ptx_type_is_float((ws_ptx_type)in->type);
     switch (in->op) {
     case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
-    case WS_OP_PREFETCH: case WS_OP_PREFETCHU:
+    case WS_OP_PREFETCH: case WS_OP_PREFETCHU: case WS_OP_LOAD_IRU:
         return WS_IC_MEM;
     case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET: case WS_OP_EXIT:
         return WS_IC_BRANCH;

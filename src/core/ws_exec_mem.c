@@ -466,6 +466,45 @@ static int x_prefetch(ws_warp *w, const ws_xinsn *x, uint32_t exec)
     return WS_X_NEXT;
 }
 
+/* load_iru: the lanes are reported to the timing model, whose reply
+ * writes the registers (ws_warp_iru_result). */
+static int x_load_iru(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    (void)x;
+    if (!exec)
+        return WS_X_NEXT;
+    if (!w->st) {
+        w->fk = WS_FAULT_UNSUPPORTED;
+        w->f_lane = (uint32_t)__builtin_ctz(exec);
+        snprintf(w->f_msg, sizeof w->f_msg, "load_iru needs the IRU: --set iru.enable=true on a timing GPU");
+        return WS_X_FAULT;
+    }
+    ws_step *st = w->st;
+    st->mem_kind = WS_ACC_IRU;
+    st->space = WS_SP_GLOBAL;
+    st->size = 4;
+    st->mem_mask = exec;
+    return WS_X_NEXT;
+}
+
+int ws_warp_iru_result(ws_warp *w, const ws_ptx_insn *insn, uint32_t mask, uint32_t valid,
+                       const uint32_t *idx, const uint32_t *sec, const uint32_t *pos)
+{
+    const ws_xfunc *xf = w->nframes ? w->frames[w->nframes - 1].xf : NULL;
+    if (!xf || !insn || insn < xf->f->insns || insn >= xf->f->insns + xf->f->ninsns)
+        return -1;
+    const ws_xinsn *x = &xf->code[insn - xf->f->insns];
+    if (x->op != WS_OP_LOAD_IRU)
+        return -1;
+    ws_setp(w, x->dst[0], valid, mask);
+    const uint32_t *vals[3] = { idx, sec, pos };
+    for (int i = 1; i < x->ndst && i < 4; i++) {
+        uint64_t *D = ws_dst(w, x, i);
+        WS_LANES(mask, l) D[l] = (valid >> l & 1u) ? (uint64_t)vals[i - 1][l] & x->dmask[i] : 0;
+    }
+    return 0;
+}
+
 static inline uint64_t window_of(int sp)
 {
     switch (sp) {
@@ -537,6 +576,8 @@ ws_xfn ws_exec_mem_pick(const ws_xinsn *x)
         return x_atom;
     case WS_OP_PREFETCH: case WS_OP_PREFETCHU:
         return x_prefetch;
+    case WS_OP_LOAD_IRU:
+        return x->dpred && x->ndst >= 2 && x->ndst <= 4 ? x_load_iru : NULL;
     case WS_OP_CVTA:
         if (x->nsrc == 1 && x->src[0].kind == WS_XS_NONE)
             return ws_exec_mov_sym_fn();

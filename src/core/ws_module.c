@@ -174,6 +174,15 @@ ws_module *ws_module_load(ws_device *d, ws_ptx_module *m, ws_error *err)
             ws_ptx_module_free(m);
             return NULL;
         }
+    /* load_iru is warpscope's extension for a machine with the IRU */
+    for (uint32_t i = 0; !d->cfg.iru && i < m->nfuncs; i++)
+        for (uint32_t j = 0; j < m->funcs[i].ninsns; j++)
+            if (m->funcs[i].insns[j].op == WS_OP_LOAD_IRU) {
+                ws_error_set(err, WS_E_UNSUPPORTED, "%s:%u: load_iru needs the IRU: --set iru.enable=true "
+                             "(on a timing GPU)", m->path, m->funcs[i].insns[j].line);
+                ws_ptx_module_free(m);
+                return NULL;
+            }
     ws_module *mod = ws_xcalloc(1, sizeof *mod);
     mod->d = d;
     mod->ptx = m;

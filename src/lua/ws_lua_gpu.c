@@ -461,6 +461,7 @@ int ws_lua_open_gpu(lua_State *L)
         { "array", ws_lgpu_array },
         { "load_ptx", ws_lgpu_load_ptx },
         { "load_ptx_text", ws_lgpu_load_ptx_text },
+        { "configure_iru", ws_lgpu_configure_iru },
         { "launch", g_launch },
         { "stats", g_stats },
         { "option", g_option },

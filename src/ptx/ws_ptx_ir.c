@@ -89,6 +89,7 @@ static const char *const op_tab[WS_OP_COUNT] = {
     [WS_OP_MEMBAR] = "membar", [WS_OP_FENCE] = "fence",
     [WS_OP_BRA] = "bra", [WS_OP_CALL] = "call", [WS_OP_RET] = "ret", [WS_OP_EXIT] = "exit",
     [WS_OP_TRAP] = "trap", [WS_OP_BRKPT] = "brkpt", [WS_OP_NANOSLEEP] = "nanosleep",
+    [WS_OP_LOAD_IRU] = "load_iru",
 };
 
 const char *ws_ptx_op_name(ws_ptx_op op)

@@ -126,6 +126,8 @@ typedef enum ws_ptx_op {
     /* control flow */
     WS_OP_BRA, WS_OP_CALL, WS_OP_RET, WS_OP_EXIT, WS_OP_TRAP, WS_OP_BRKPT,
     WS_OP_NANOSLEEP,
+    /* warpscope's extension: the IRU's load (issue 33; iru.enable) */
+    WS_OP_LOAD_IRU,
     WS_OP_COUNT
 } ws_ptx_op;
 const char *ws_ptx_op_name(ws_ptx_op op);   /* "add", "ld", ... */

@@ -119,6 +119,8 @@ static const ws_ptx_opspec optab[] = {
     { "trap", WS_OP_TRAP, 0, 0, 0, 0, "", NULL },
     { "brkpt", WS_OP_BRKPT, 0, 0, 0, 0, "", NULL },
     { "nanosleep", WS_OP_NANOSLEEP, 0, 0, B(U32), 1, "u", NULL },
+    /* load_iru.b32 p, idx [, sec [, pos]]: the IRU's next element (warpscope) */
+    { "load_iru", WS_OP_LOAD_IRU, 0, 0, B(B32) | B(U32) | B(S32), 1, "pd,pdd,pddd", NULL },
 };
 
 const ws_ptx_opspec *ws_ptx_opspec_find(const char *s, size_t len)
