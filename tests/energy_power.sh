@@ -24,4 +24,5 @@ out=$($W --batch --preset=v100 "$S" 10 1 2>&1); rc=$?
 t_is "$rc" 1 "v100 (no prices): status 1"
 t_match "$out" "preset v100 has no energy model \\(energy.table=none; --set energy.table=gtx480 borrows" "v100: the message names energy.table"
 t_is "$(printf '%s\n' "$out" | grep -c traceback)" 0 "v100: no traceback"
+rm -rf "$tmp"
 t_done
