@@ -269,18 +269,35 @@ typedef struct peak_ctx {
 } peak_ctx;
 
 /* Highest window power among the windows inside [start, end] (the whole
- * series for the totals); the average when no window fits. */
+ * series for the totals); the average when no window fits.  The samples are
+ * in cycle order: the launch's first window is found by bisection and the
+ * total's column once, so a run of many launches and samples is not
+ * scanned whole for each launch. */
 static double d_power_peak(ws_stats_getter get, void *c, int i, void *u)
 {
     const peak_ctx *pc = u;
+    const ws_stats *s = pc->s;
     double start = get(c, "@start", i), end = get(c, "@end", i);
     bool all = isnan(start);
-    double best = NAN;
-    size_t n = ws_energy_nwindows(pc->s);
-    for (size_t w = 0; w < n; w++) {
-        uint64_t c1 = ws_stats_sample_cycle(pc->s, w), c0 = w ? ws_stats_sample_cycle(pc->s, w - 1) : 0;
-        if (!all && ((double)c0 < start || (double)c1 > end)) continue;
-        double p = ws_energy_window(pc->e, pc->s, w, NULL, NULL);
+    long tc = total_col(s);
+    size_t n = tc < 0 ? 0 : ws_stats_nsamples(s), w = 0;
+    if (!all) {
+        /* first window whose start (the previous sample; 0 for window 0) >= start */
+        size_t lo = 0, hi = n;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            uint64_t c0 = mid ? ws_stats_sample_cycle(s, mid - 1) : 0;
+            if ((double)c0 < start) lo = mid + 1;
+            else hi = mid;
+        }
+        w = lo;
+    }
+    double best = NAN, hz = pc->e->m.core_mhz * 1e6;
+    for (; w < n; w++) {
+        uint64_t c1 = ws_stats_sample_cycle(s, w), c0 = w ? ws_stats_sample_cycle(s, w - 1) : 0;
+        if (!all && (double)c1 > end) break;
+        double e1 = ws_stats_sample_real(s, w, (size_t)tc), e0 = w ? ws_stats_sample_real(s, w - 1, (size_t)tc) : 0;
+        double p = c1 > c0 ? (e1 - e0) / ((double)(c1 - c0) / hz) : NAN;
         if (isfinite(p) && (isnan(best) || p > best)) best = p;
     }
     return isnan(best) ? d_power_avg(get, c, i, (void *)pc->e) : best;
