@@ -218,6 +218,10 @@ static void help_key(ws_tui *t, int ch)
 void ws_tui_on_key(ws_tui *t, int ch)
 {
     if (ch == KEY_RESIZE) {
+        /* repaint every cell: the terminal may keep (or reflow) what it
+         * showed before the resize, which a redraw of changes leaves */
+        if (!isendwin() && stdscr)
+            clearok(curscr, TRUE);
         t->need_redraw = true;
         return;
     }
