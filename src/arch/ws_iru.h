@@ -307,6 +307,10 @@ void ws_iru_view_get(const ws_iru *u, ws_iru_view *v);
 /* Local set s: elements in its entry and distinct target blocks among them. */
 void ws_iru_set_info(const ws_iru *u, uint32_t s, uint32_t *fill, uint32_t *blocks);
 const ws_iru_stats *ws_iru_stats_get(const ws_iru *u);
+/* The configuration registers of the current launch (configured false: none). */
+const ws_iru_regs *ws_iru_regs_get(const ws_iru *u);
+/* The i-th oldest request waiting in the request FIFO (false: i >= req_fifo). */
+bool ws_iru_req_get(const ws_iru *u, uint32_t i, uint64_t *tag, uint32_t *mask, uint64_t *t_request);
 void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s);
 /* The logical set of a target index, and the partition owning it. */
 uint32_t ws_iru_set_of(const ws_iru *u, uint32_t idx);
