@@ -74,4 +74,17 @@ for _, gg in ipairs(wgraphs) do
     T.ok(levels > 1, what .. ": " .. levels .. " levels")
   end
 end
+-- The min filter off (the A8 ablation): the same distances, nothing merged.
+do
+  local g = wgraphs[1][2]
+  local gpu = ws.gpu{ quiet = true, preset = "gtx980", ["iru.enable"] = true }
+  local ok, msg = B.iru_sssp(gpu, g, 0, true, nil, { filter = "none" })
+  T.ok(ok, "SSSP weighted rmat scale 8, IRU on, filter none: distances equal the CPU Dijkstra"
+       .. (ok and "" or (": " .. tostring(msg))))
+  local s = gpu:stats().total
+  T.is(s["iru.merged"] + s["iru.filtered"], 0, "SSSP filter none: nothing merged or dropped")
+  T.is(s["iru.elems_out"], s["iru.elems_in"], "SSSP filter none: every element reached a lane")
+  T.raises(function() B.iru_sssp(gpu, g, 0, true, nil, { filter = "add" }) end, "opts.filter must be",
+           "a filter other than min or none is refused")
+end
 T.done()

@@ -35,6 +35,20 @@ for _, gg in ipairs(graphs) do
   end
 end
 
+-- The filter off (the A8 ablation): the same ranks, nothing merged, every
+-- element delivered to a lane.
+do
+  local g = graphs[1][2]
+  local gpu = ws.gpu{ quiet = true, preset = "gtx980", ["iru.enable"] = true }
+  local ok, msg = P.iru_pr(gpu, g, ITERS, 0.85, true, nil, { filter = "none" })
+  T.ok(ok, "rmat scale 8, IRU on, filter none: ranks equal the CPU reference" .. (ok and "" or (": " .. tostring(msg))))
+  local s = gpu:stats().total
+  T.is(s["iru.merged"], 0, "filter none: nothing merged")
+  T.is(s["iru.elems_out"], g.m * ITERS, "filter none: every element reached a lane")
+  T.raises(function() P.iru_pr(gpu, g, 1, 0.85, true, nil, { filter = "min" }) end, "opts.filter must be",
+           "a filter other than add or none is refused")
+end
+
 -- The reference itself: on a 3-vertex cycle every rank stays 1/3 (as
 -- float32, quantised contributions included), and an isolated vertex keeps
 -- (1 - d) / n after one iteration.

@@ -147,14 +147,20 @@ end
 -- (A3, Fig. 10): with iru = true the compaction takes edge, weight and
 -- position from load_iru with the min filter (configure_iru before each
 -- launch: target = dist, indices = the edge frontier, secondary = the
--- weight frontier).  g needs weights.
-function M.iru_sssp(gpu, g, src, iru, ptx)
+-- weight frontier).  g needs weights.  opts.filter: the IRU's filter
+-- ("min" by default; "none" turns filtering off, the A8 ablation).
+function M.iru_sssp(gpu, g, src, iru, ptx, opts)
   local fn = "warpscope.bfs.iru_sssp"
   A.gpu(fn, 1, gpu)
   A.graph(fn, 2, g)
   src = A.int(fn, 3, "src", src, 0, g.n - 1)
   A.type(fn, 4, "iru", iru, "boolean", true)
   A.type(fn, 5, "ptx", ptx, "string", true)
+  A.type(fn, 6, "opts", opts, "table", true)
+  local filter = opts and opts.filter or "min"
+  if filter ~= "min" and filter ~= "none" then
+    error(("%s: opts.filter must be \"min\" or \"none\", got %s"):format(fn, tostring(filter)), 2)
+  end
   if not g.weight then error(fn .. ": the graph has no weights", 2) end
   local INF = 2147483647
   local m = gpu:load_ptx(ptx or "kernels/iru_sssp.ptx")
@@ -182,7 +188,7 @@ function M.iru_sssp(gpu, g, src, iru, ptx)
     if ne > 0 then
       local shape = { grid = S.ceil_div(ne, 256), block = 256 }
       if iru then
-        gpu:configure_iru{ target = dist, elem_size = 4, indices = efront, secondary = wfront, n = ne, filter = "min" }
+        gpu:configure_iru{ target = dist, elem_size = 4, indices = efront, secondary = wfront, n = ne, filter = filter }
         gpu:launch(compact, shape, ne, dist, lookup, stamp, level, vfront, vn)
       else
         gpu:launch(compact, shape, efront, wfront, ne, dist, lookup, stamp, level, vfront, vn)

@@ -51,8 +51,9 @@ end
 -- ranks.  With iru = true contract takes (edge, weight) from load_iru with
 -- the "add" filter (configure_iru before each launch: target = the
 -- accumulator, indices = col, secondary = the weights); the gpu needs
--- iru.enable.  Returns ok, msg (the ranks against M.push_reference, bit
--- for bit) and the number of iterations.
+-- iru.enable.  opts.filter: the IRU's filter ("add" by default; "none"
+-- turns merging off, the A8 ablation).  Returns ok, msg (the ranks against
+-- M.push_reference, bit for bit) and the number of iterations.
 local function f32(x) return (string.unpack("<f", string.pack("<f", x))) end
 local Q = 2.0 ^ -22
 
@@ -84,7 +85,7 @@ function M.push_reference(g, iters, d)
   return pr
 end
 
-function M.iru_pr(gpu, g, iters, d, iru, ptx)
+function M.iru_pr(gpu, g, iters, d, iru, ptx, opts)
   local fn = "warpscope.pagerank.iru_pr"
   A.gpu(fn, 1, gpu)
   A.graph(fn, 2, g)
@@ -92,6 +93,11 @@ function M.iru_pr(gpu, g, iters, d, iru, ptx)
   A.num(fn, 4, "d (the damping factor)", d, 0, 1)
   A.type(fn, 5, "iru", iru, "boolean", true)
   A.type(fn, 6, "ptx", ptx, "string", true)
+  A.type(fn, 7, "opts", opts, "table", true)
+  local filter = opts and opts.filter or "add"
+  if filter ~= "add" and filter ~= "none" then
+    error(("%s: opts.filter must be \"add\" or \"none\", got %s"):format(fn, tostring(filter)), 2)
+  end
   local m = gpu:load_ptx(ptx or "kernels/iru_pr.ptx")
   local init, expand, update = m:kernel("iru_pr_init"), m:kernel("iru_pr_expand"), m:kernel("iru_pr_update")
   local contract = m:kernel(iru and "iru_pr_contract_iru" or "iru_pr_contract")
@@ -109,7 +115,7 @@ function M.iru_pr(gpu, g, iters, d, iru, ptx)
     gpu:launch(expand, shape, row, pr, wfront, g.n)
     if g.m > 0 then
       if iru then
-        gpu:configure_iru{ target = acc, elem_size = 4, indices = col, secondary = wfront, n = g.m, filter = "add" }
+        gpu:configure_iru{ target = acc, elem_size = 4, indices = col, secondary = wfront, n = g.m, filter = filter }
         gpu:launch(contract, eshape, g.m, acc)
       else
         gpu:launch(contract, eshape, col, wfront, g.m, acc)
