@@ -90,8 +90,9 @@ end
 -- With iru = true the contract kernel takes its elements from load_iru
 -- (configure_iru before each launch: target = label, indices = the edge
 -- frontier); the gpu needs iru.enable.  opts.cull = true uses the contract
--- kernels with Merrill et al.'s software culling (a warp's duplicates and a
--- visited bitmask before the label; A8 item 3), the paper's baseline.
+-- kernels with Merrill et al.'s software culling (a warp's duplicates, a
+-- block's history and a visited bitmask before the label; A8 item 3), the
+-- paper's baseline.
 function M.iru_contract(gpu, g, src, iru, ptx, opts)
   local fn = "warpscope.bfs.iru_contract"
   A.gpu(fn, 1, gpu)

@@ -41,6 +41,10 @@
  *     lane that reads its own id back goes on: the others are duplicates.
  *     Hash collisions only let duplicates through, never cull a unique
  *     vertex);
+ *   - history culling: another thread of the block went on with the same
+ *     vertex (a block-wide table of 256 vertex ids in shared memory, the
+ *     slot of a vertex its low 8 bits; only a thread that wrote its vertex
+ *     there goes on, so a vertex found there is being handled);
  *   - bitmask culling: the vertex's bit in the visited bitmask (one bit a
  *     vertex, read through L1) is set; a thread that finds the vertex
  *     labelled, or claims it, sets the bit with a plain read-modify-write
@@ -49,7 +53,7 @@
  *   iru_bfs_contract_iru_cull(en, label, bitmask, distance, vfront, vn)
  * The IRU version applies the same culling to the elements load_iru gives
  * (the paper's IRU kernels are its baselines with the load replaced).
- * Blocks of at most 256 threads (the hash is 8 warps x 128 slots).
+ * Blocks of at most 256 threads (the warp hash is 8 warps x 128 slots).
  *
  * CPU reference: the graph layer's BFS levels (label = hop distance from
  * the source, -1 unreachable); the order inside a frontier is not
@@ -113,6 +117,10 @@ static __device__ __forceinline__ void cull_visit(bool live, int edge, int *labe
                                                   int distance, int *vfront, int *vn)
 {
     __shared__ int hash[256 / 32][128];
+    __shared__ int history[256];
+    for (int i = threadIdx.x; i < 256; i += blockDim.x)
+        history[i] = -1;
+    __syncthreads();
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     int *h = hash[warp];
     int slot = edge & 127;
@@ -128,6 +136,10 @@ static __device__ __forceinline__ void cull_visit(bool live, int edge, int *labe
     __syncwarp();
     if (!live || dup)
         return;
+    int *seen = &history[edge & 255];
+    if (*seen == edge)
+        return;         /* a thread of this block has it (and goes on with it) */
+    *seen = edge;
     unsigned bit = 1u << (edge & 31);
     unsigned word = bitmask[edge >> 5];
     if (word & bit)
