@@ -77,9 +77,17 @@ if #all > 0 then
     local ok, why = every(all, k, function(v) return v < 1 end)
     ex:claim(("The IRU reduces %s on every graph and algorithm"):format(names[k]), ok, why)
   end
-  local dm = I.mean(col(all, "dram"))
-  ex:claim("DRAM accesses change little: -4 % on average (mean within 10 points)", dm and math.abs(dm - P.dram) <= 0.10,
-    ("mean %s"):format(fmt(dm and 100 * (dm - 1), "%+.0f %%")))
+  -- (a geometric mean: where a graph fits in L2 the baseline's DRAM accesses
+  -- are a few cold misses, and one ratio of two small counts would rule an
+  -- arithmetic mean)
+  local dl = col(all, "dram")
+  local dm = E.geomean(dl)
+  local lo, hi = math.huge, -math.huge
+  for _, v in ipairs(dl) do lo, hi = math.min(lo, v), math.max(hi, v) end
+  ex:claim("DRAM accesses change little: -4 % on average (geometric mean within 10 points)",
+    dm and math.abs(dm - P.dram) <= 0.10,
+    ("geometric mean %s (runs %s to %s)"):format(fmt(dm and 100 * (dm - 1), "%+.0f %%"),
+      fmt(#dl > 0 and 100 * (lo - 1) or nil, "%+.0f %%"), fmt(#dl > 0 and 100 * (hi - 1) or nil, "%+.0f %%")))
   for _, a in ipairs{ "SSSP", "PR" } do
     local f = I.mean(col(by_algo[a], "filtered"))
     local want = 100 * P.filtered[a:lower()]
