@@ -365,11 +365,12 @@ static void test_ring(void)
     ws_iru_config c = base_cfg(4);
     c.line = 16;                        /* 4 elements a line: partition p owns 4p..4p+3 */
     sim *s = sim_new(&c, 10, 16);
-    /* elem_size 128: block = index; set = block mod 1024 (hash mod); owner = set / 256 */
+    /* elem_size 128: block = index; set = block mod 1024 (hash mod); owner =
+     * set mod 4, local set = set / 4 */
     for (uint32_t i = 0; i < 8; i++)
-        wr32(s, 4 * i, 768);            /* every element to partition 3, set 0 */
+        wr32(s, 4 * i, 3);              /* every element to partition 3, local set 0 */
     sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 128, .indices = 0, .n = 8 });
-    ok(ws_iru_part_of(s->u[0], 768) == 3 && ws_iru_set_of(s->u[0], 768) == 768, "ring: index 768 is partition 3's");
+    ok(ws_iru_part_of(s->u[0], 3) == 3 && ws_iru_set_of(s->u[0], 3) == 3, "ring: index 3 is partition 3's");
     ws_iru_request(s->u[3], 1, 0xffffffffu, 0);
     uint64_t full8 = 0;
     while (s->cycle < 200 && !full8) {
@@ -400,7 +401,7 @@ static void test_ring(void)
     c.shared = false;
     s = sim_new(&c, 10, 16);
     for (uint32_t i = 0; i < 8; i++)
-        wr32(s, 4 * i, 768);
+        wr32(s, 4 * i, 3);
     sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 128, .indices = 0, .n = 8 });
     sim_run(s, 100);
     uint64_t flits = 0;

@@ -322,8 +322,8 @@ static void classify(ws_iru *u, uint64_t cycle)
         el.sec = u->regs.secondary ? s->sec[s->next] : 0;
         el.pos = (uint32_t)e;
         uint32_t set = ws_iru_set_of(u, el.idx);
-        el.owner = set / u->lsets;
-        el.lset = set % u->lsets;
+        el.owner = set % u->cfg.parts;
+        el.lset = set / u->cfg.parts;
         uint32_t qi = el.owner == u->id ? el.lset % u->cfg.banks : u->cfg.banks;
         if ((used >> qi & 1u) || ws_iru_q_full(&u->cq[qi]))
             return;

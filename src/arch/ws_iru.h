@@ -84,11 +84,15 @@
  *
  * The set of an element: block = (target + index * elem_size) / iru.block;
  * logical set = H(block) mod iru.sets (H: iru.hash); the partition owning
- * it is set / (iru.sets / partitions) and its local set set mod that;
- * its bank local set mod iru.banks.  With iru.shared = false (the
- * ablation of A8: private hashes) every element stays in the partition
- * that read it, local set = H(block) mod (iru.sets / partitions), and the
- * ring carries nothing.
+ * it is set mod partitions and its local set set / partitions (the sets
+ * are interleaved over the partitions, so consecutive blocks of a target
+ * array go to every partition in turn; with the sets split in contiguous
+ * quarters a target of fewer than iru.sets / partitions blocks, a 32 KB
+ * array on gtx980, would all belong to one partition and load one ring
+ * link with every element, issue 33); its bank local set mod iru.banks.
+ * With iru.shared = false (the ablation of A8: private hashes) every
+ * element stays in the partition that read it, local set = H(block) mod
+ * (iru.sets / partitions), and the ring carries nothing.
  *
  * End of stream: ws_iru_stream_done says that a partition has nothing more
  * of its own to insert (every chunk read and classified, its ring queues

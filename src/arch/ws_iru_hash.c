@@ -24,13 +24,13 @@ uint32_t ws_iru_set_of(const ws_iru *u, uint32_t idx)
 {
     uint64_t h = hash_of(u, ws_iru_block(u, idx));
     if (!u->cfg.shared)
-        return (uint32_t)(h % u->lsets) + u->id * u->lsets;
+        return (uint32_t)(h % u->lsets) * u->cfg.parts + u->id;
     return (uint32_t)(h % u->cfg.sets);
 }
 
 uint32_t ws_iru_part_of(const ws_iru *u, uint32_t idx)
 {
-    return ws_iru_set_of(u, idx) / u->lsets;
+    return ws_iru_set_of(u, idx) % u->cfg.parts;
 }
 
 void ws_iru_hash_reset(ws_iru *u)
