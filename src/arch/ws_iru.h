@@ -123,7 +123,8 @@
  *   has elements must be balanced (A2.2, "simple control logic"): the
  *   partition moves them with ws_iru_request_steal / ws_iru_request.
  * - The replies (ws_iru_reply_pop) travel as one or two reply packets over
- *   the reply network.  When the last one reaches the SM, the LD/ST unit
+ *   the reply network, each its own message (ws_memsys_iru_last_packet).
+ *   When the last one reaches the SM, the LD/ST unit
  *   writes the lanes' destination registers (index, secondary, position,
  *   and the predicate "not filtered") from the ws_iru_reply, through the
  *   functional engine's register write (ws_warp_iru_result: lanes in the
@@ -141,6 +142,7 @@
 struct ws_opts;
 
 #define WS_IRU_WARP 32u         /* lanes of a request and a reply */
+#define WS_IRU_LAT_BUCKETS 18u  /* reply latency histogram: 0, 1, 2-3, ..., 65536 and more */
 
 typedef enum ws_iru_filter {
     WS_IRU_FILTER_NONE = 0,
@@ -207,6 +209,7 @@ typedef struct ws_iru_reply {
     uint32_t idx[WS_IRU_WARP], sec[WS_IRU_WARP], pos[WS_IRU_WARP];
     uint32_t packets;           /* 1, or 2 with a secondary array (<= 2) */
     uint32_t lines;             /* distinct target blocks of the valid lanes */
+    uint64_t t_ready;           /* may leave the unit from this cycle (the merge's ring time) */
     bool timeout;               /* answered after the timeout */
     bool flush;                 /* answered at the end of the stream */
     uint64_t t_request, t_reply;
@@ -233,7 +236,22 @@ typedef struct ws_iru_stats {
     uint64_t pf_bytes;
     uint64_t lat_sum;           /* request -> reply cycles, summed over replies */
     uint64_t coal_hist[WS_IRU_WARP + 1];    /* replies by distinct blocks (0..32) */
+    uint64_t hash_peak;         /* most elements the hash held at once */
+    /* kept by the memory partition (ws_mempart_iru.c): */
+    uint64_t leave_n, leave_sum;    /* replies that left into the reply network; request
+                                     * arrival at the partition -> leaving, cycles summed */
+    uint64_t leave_hist[WS_IRU_LAT_BUCKETS];    /* those by ws_iru_lat_bucket */
+    uint64_t merge_hops;        /* element-hops of the end-of-stream merge on the ring */
+    uint64_t remote_hops;       /* secondary lines carried from another partition, x hops */
 } ws_iru_stats;
+
+/* Bucket of a latency of t cycles: 0 for 0, else 1 + floor(log2 t), the
+ * last bucket open (bucket b >= 1 holds 2^(b-1) .. 2^b - 1). */
+static inline uint32_t ws_iru_lat_bucket(uint64_t t)
+{
+    uint32_t b = t ? 64u - (uint32_t)__builtin_clzll(t) : 0;
+    return b < WS_IRU_LAT_BUCKETS ? b : WS_IRU_LAT_BUCKETS - 1;
+}
 
 /* What the energy model will price (A2.4): the hash's storage and widths. */
 typedef struct ws_iru_sizes {

@@ -117,7 +117,8 @@ bool ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
     en->el[en->n++] = e;
     u->st.hash_inserts++;
     u->st.hash_writes++;
-    u->hash_elems++;
+    if (++u->hash_elems > u->st.hash_peak)
+        u->st.hash_peak = u->hash_elems;
     if (en->n == u->cfg.entry) {
         en->full_seq = u->full_seq++;
         u->nfull++;
