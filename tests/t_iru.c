@@ -263,6 +263,34 @@ static void test_timeout(void)
     sim_free(s);
 }
 
+/* 2b. The timeout counts the replier's wait for the request it serves:
+ * two requests queued at cycle 0, no entry ever full; the first is
+ * answered at the timeout (100), the second 100 cycles after the replier
+ * turned to it (101), not at once for having queued 101 cycles. */
+static void test_timeout_head(void)
+{
+    ws_iru_config c = base_cfg(1);
+    c.timeout = 100;
+    sim *s = sim_new(&c, 10, 128);
+    s->auto_flush = false;
+    /* 20 of block 0, 12 of block 1, 8 of block 2, 24 of block 3 */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 20; i++) wr32(s, IDX + 4 * n++, i);
+    for (uint32_t i = 0; i < 12; i++) wr32(s, IDX + 4 * n++, 32 + i);
+    for (uint32_t i = 0; i < 8; i++) wr32(s, IDX + 4 * n++, 64 + i);
+    for (uint32_t i = 0; i < 24; i++) wr32(s, IDX + 4 * n++, 96 + i);
+    sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 4, .indices = IDX, .n = n });
+    ws_iru_request(s->u[0], 1, 0xffffffffu, 0);
+    ws_iru_request(s->u[0], 2, 0xffffffffu, 0);
+    sim_run(s, 400);
+    is_int(s->nrep, 2, "timeout at the head: two replies");
+    is_u64(s->rep[0].t_reply, 100, "timeout at the head: the first at 100");
+    is_u64(s->rep[1].t_reply, 201, "timeout at the head: the second at 101 + 100");
+    ok(s->rep[0].lines == 2 && s->rep[1].lines == 3, "timeout at the head: blocks 3 + 0 (24 + 8), then 0, 1, 2 (12 + 12 + 8)");
+    is_u64(ws_iru_stats_get(s->u[0])->timeouts, 2, "timeout at the head: both timed out");
+    sim_free(s);
+}
+
 /* 3. Filters: drop exactly the duplicates present at once; min; add. */
 static void test_filters(void)
 {
@@ -733,6 +761,7 @@ int main(void)
 {
     test_full_entry();
     test_timeout();
+    test_timeout_head();
     test_filters();
     test_packing();
     test_ring();

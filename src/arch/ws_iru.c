@@ -166,6 +166,7 @@ int ws_iru_launch(ws_iru *u, const ws_iru_regs *r, ws_error *err)
     u->ring_out.n = u->ring_out.head = 0;
     ws_iru_hash_reset(u);
     u->req_head = u->req_n = 0;
+    u->head_since = 0;
     u->rep_head = u->rep_n = 0;
     u->stepped = false;
     u->stalled = 0;

@@ -32,8 +32,11 @@
  *                slots is owed (the reply is a warp whose lanes are all
  *                disabled); or an entry holds as many elements as the
  *                request has lanes (32: a full entry; the oldest full
- *                entry first); or the request has waited iru.timeout
- *                cycles and the hash holds enough elements (the entries
+ *                entry first); or the replier has waited iru.timeout
+ *                cycles for this request (counted from its arrival or
+ *                from the previous answer, whichever is later: the
+ *                replier's wait, not the request's time queued behind
+ *                others) and the hash holds enough elements (the entries
  *                with the most elements first, lowest set on ties: the
  *                best-coalesced first; the paper's "keeps gathering until
  *                32 elements are available" is read as waiting until the

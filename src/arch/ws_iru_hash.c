@@ -229,9 +229,10 @@ bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later)
     }
     if (u->hash_elems + u->owed < k)
         return false;
-    if (cycle - q->t >= u->cfg.timeout)
+    uint64_t h = ws_iru_head_since(u);
+    if (cycle - h >= u->cfg.timeout)
         return true;
-    *later = q->t + u->cfg.timeout;
+    *later = h + u->cfg.timeout;
     return false;
 }
 
@@ -266,7 +267,7 @@ void ws_iru_replier_step(ws_iru *u, uint64_t cycle)
         if (s != UINT32_MAX) {
             take(u, s, k, r, &li);
         } else {
-            bool timed = cycle - q->t >= u->cfg.timeout;
+            bool timed = cycle - ws_iru_head_since(u) >= u->cfg.timeout;
             if (!u->flushing && !(timed && u->hash_elems + u->owed >= k))
                 return;
             /* best-coalesced entries first, then disabled lanes */
@@ -299,7 +300,5 @@ void ws_iru_replier_step(ws_iru *u, uint64_t cycle)
     u->st.reply_packets += r->packets;
     u->st.lat_sum += cycle - q->t;
     u->rep_n++;
-    if (++u->req_head == u->cfg.req_fifo)
-        u->req_head = 0;
-    u->req_n--;
+    ws_iru_req_done(u, cycle);
 }

@@ -338,8 +338,7 @@ static void gather(ws_memsys *m, uint64_t c)
         u->st.reply_packets += r->packets;
         u->st.lat_sum += c - q->t;
         u->rep_n++;
-        if (++u->req_head == u->cfg.req_fifo) u->req_head = 0;
-        u->req_n--;
+        ws_iru_req_done(u, c);
     }
     /* a unit flushes on its own (partial entries merged, missing lanes
      * disabled) only when its oldest request needs nobody else */
