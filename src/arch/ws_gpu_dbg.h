@@ -33,6 +33,8 @@ typedef enum ws_brk_kind {
     WS_BRK_MSHR_FULL,   /* an L1 reservation fails because its MSHRs are full */
     WS_BRK_THROTTLE,    /* a prefetch policy or throttle changes state (transition log) */
     WS_BRK_PREFETCH,    /* a prefetch of a line overlapping [addr, addr + len) is issued */
+    WS_BRK_CU,          /* a warp's next instruction comes from CUDA line `line` of
+                           `file` (its .loc; file "" any file) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
 const char *ws_brk_kind_name(ws_brk_kind k);    /* "pc", "line", "issue", ... */
@@ -49,11 +51,12 @@ typedef struct ws_brk {
     ws_brk_kind kind;
     const ws_ptx_func *func;    /* PC: the function (NULL: the launched kernel) */
     uint32_t pc;                /* PC */
-    uint32_t line;              /* LINE */
+    uint32_t line;              /* LINE (PTX line), CU (CUDA line) */
+    char file[64];              /* CU: the CUDA file's base name ("" any file) */
     uint64_t cycle;             /* CYCLE (absolute core cycle) */
     ws_stall stall;             /* STALL */
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
-    uint64_t warp;              /* PC, LINE, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
+    uint64_t warp;              /* PC, LINE, CU, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
     int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM */
     bool once;                  /* deleted when it hits (a temporary breakpoint) */
     bool disabled;
