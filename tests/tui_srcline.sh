@@ -24,7 +24,8 @@ print("dist", dist[0], dist[1], dist[2])
 LUA
 
 start --datadir "$WS_SRCDIR" "$tmp/path.lua"
-expect 'PAUSED +cycle 0 ' "opens paused at cycle 0" 20
+expect "PAUSED +cycle 0 " "opens paused at cycle 0" 20
+expect "preset gtx480  gpu 1  launch 1: bfs_level" "the header names the gpu by its label"
 cmd break cu bfs_level.cu:99
 expect 'no instruction of the running kernel.s PTX comes from bfs_level.cu:99' "break cu refuses a line without code"
 cmd break cu bfs_level.cu:42

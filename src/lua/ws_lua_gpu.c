@@ -66,6 +66,17 @@ static int g_new(lua_State *L)
     int quiet = 0;
     ws_opts *o = ws_ltg_opts(L, idx, &budget, &quiet);
     g->quiet = quiet;
+    /* its label: ws.gpu{label = ...}, else "gpu N", N counting this state's gpus */
+    lua_getfield(L, LUA_REGISTRYINDEX, "warpscope.ngpus");
+    lua_Integer ng = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, ng);
+    lua_setfield(L, LUA_REGISTRYINDEX, "warpscope.ngpus");
+    if (idx && lua_getfield(L, idx, "label") == LUA_TSTRING)
+        snprintf(g->label, sizeof g->label, "%s", lua_tostring(L, -1));
+    else
+        snprintf(g->label, sizeof g->label, "gpu %lld", (long long)ng);
+    if (idx) lua_pop(L, 1);
     if (strcmp(ws_opts_str(o, "run.mode"), "functional") == 0) {
         ws_device_config dc;
         ws_gpu_device_config(o, &dc);
@@ -435,6 +446,11 @@ static int g_index(lua_State *L)
     if (strcmp(k, "closed") == 0) {
         ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
         lua_pushboolean(L, g->dev == NULL);
+        return 1;
+    }
+    if (strcmp(k, "label") == 0) {
+        ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+        lua_pushstring(L, g->label);
         return 1;
     }
     if (strcmp(k, "sms") == 0) {

@@ -154,6 +154,12 @@ void ws_stats_counter(ws_stats *s, const char *name, const char *desc, const cha
     s->ninst += st->count;
 }
 
+void ws_stats_gauge(ws_stats *s, const char *name, const char *desc, const uint64_t *ptr)
+{
+    ws_stats_counter(s, name, desc, "", ptr, 1, 0);
+    s->st[s->n - 1].gauge = true;
+}
+
 void ws_stats_derived(ws_stats *s, const char *name, const char *desc, const char *scope,
                       size_t count, ws_stats_derive_fn fn)
 {
@@ -451,6 +457,11 @@ void ws_stats_end(ws_stats *s, uint64_t cycle, const char *extra_json)
     /* Counters registered after begin count from zero. */
     for (size_t i = 0; i < s->nsnap; i++)
         l->delta[i] -= s->snap[i];
+    /* Gauges (machine counts) keep their value in every launch. */
+    for (size_t k = 0; k < s->n; k++)
+        if (s->st[k].gauge)
+            for (size_t i = 0; i < s->st[k].count; i++)
+                l->delta[s->st[k].off + i] = ws_stats_counter_value(&s->st[k], i);
     s->open = false;
 }
 

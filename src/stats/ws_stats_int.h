@@ -8,6 +8,7 @@
 typedef struct ws_stat {
     char *name, *desc, *scope;      /* scope "" when unscoped */
     bool derived;
+    bool gauge;                     /* a value, not a count: a launch's is the value, not a delta */
     const uint64_t *ptr;            /* counter: instance i at ptr + i * stride bytes */
     size_t count, stride;
     size_t off;                     /* counter: first slot in snapshot arrays */
