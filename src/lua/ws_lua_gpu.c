@@ -14,6 +14,7 @@
 #include "lua/ws_lua_sandbox.h"
 
 #include "arch/ws_gpu.h"
+#include "stats/ws_stats.h"
 #include "lua/ws_lua_ctl.h"
 #include "util/ws_util.h"
 
@@ -440,6 +441,22 @@ static int g_tostring(lua_State *L)
     return 1;
 }
 
+/* gpu:warn(text [, quiet]): a warning about the run, on standard error
+ * (unless quiet) and (timing gpus) in the --json output's "warnings". */
+static int g_warn(lua_State *L)
+{
+    ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    ws_lgpu_check(L, 1);
+    const char *text = luaL_checkstring(L, 2);
+    if (!lua_toboolean(L, 3)) {
+        fflush(stdout);
+        fprintf(stderr, "warning: %s\n", text);
+        fflush(stderr);
+    }
+    if (g->tg) ws_stats_warning(ws_gpu_stats(g->tg), text);
+    return 0;
+}
+
 static int g_index(lua_State *L)
 {
     const char *k = luaL_checkstring(L, 2);
@@ -476,6 +493,7 @@ int ws_lua_open_gpu(lua_State *L)
     static const luaL_Reg methods[] = {
         { "array", ws_lgpu_array },
         { "load_ptx", ws_lgpu_load_ptx },
+        { "warn", g_warn },
         { "load_ptx_text", ws_lgpu_load_ptx_text },
         { "configure_iru", ws_lgpu_configure_iru },
         { "launch", g_launch },

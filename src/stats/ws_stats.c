@@ -98,6 +98,9 @@ void ws_stats_free(ws_stats *s)
     }
     free(s->st);
     free(s->hash);
+    for (size_t i = 0; i < s->nwarn; i++)
+        free(s->warn[i]);
+    free(s->warn);
     for (size_t i = 0; i < s->ntables; i++)
         table_free(s->tables[i]);
     free(s->tables);
@@ -153,6 +156,16 @@ void ws_stats_counter(ws_stats *s, const char *name, const char *desc, const cha
     st->off = s->ninst;
     s->ninst += st->count;
 }
+
+void ws_stats_warning(ws_stats *s, const char *text)
+{
+    WS_GROW(s->warn, s->cap_warn, s->nwarn + 1);
+    s->warn[s->nwarn++] = ws_xstrdup(text ? text : "");
+}
+
+size_t ws_stats_nwarnings(const ws_stats *s) { return s->nwarn; }
+
+const char *ws_stats_warning_at(const ws_stats *s, size_t i) { return i < s->nwarn ? s->warn[i] : NULL; }
 
 void ws_stats_gauge(ws_stats *s, const char *name, const char *desc, const uint64_t *ptr)
 {

@@ -66,6 +66,8 @@ struct ws_stats {
     uint64_t *samples;              /* per sample: cycle, then nser values (a
                                      * derived column holds a double's bits) */
     size_t nsamples, cap_samples;
+    char **warn;                    /* ws_stats_warning, in order */
+    size_t nwarn, cap_warn;
 };
 
 uint64_t ws_stats_hash_str(const char *s);
