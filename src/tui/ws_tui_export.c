@@ -7,7 +7,9 @@
  * the curses pairs' (pair_content), as the xterm 256-colour palette gives
  * them; bold is font-weight bold, reverse swaps the colours, dim is a
  * lighter grey.  The file is written to FILE.tmpPID beside it and renamed
- * over FILE only when complete, so an error never leaves half a file. */
+ * over FILE only when complete, so an error never leaves half a file.
+ * Off screen (ws_tui_offscreen_begin: the fuzzer, the view tests) it is
+ * refused, so random keys never write files. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
 
@@ -182,8 +184,11 @@ int ws_tui_export(ws_tui *t, const char *name, char *written, size_t wsize, ws_e
 {
     if (!name || !name[0])
         return ws_error_set(err, WS_E_PARSE, "export needs a file name (FILE.txt, or FILE.svg for colours)");
-    if (isendwin() || !stdscr)
-        return ws_error_set(err, WS_E_STATE, "export: there is no screen to export");
+    /* (off screen, as the fuzzer and the view tests run it, there is no
+     * terminal's screen to export, and keys must not write files) */
+    if (!t->cap || isendwin() || !stdscr)
+        return ws_error_set(err, WS_E_STATE, "export: there is no screen to export (the interface is not on a "
+                                             "terminal)");
     bool svg = ends_with(name, ".svg");
     char path[4096];
     const char *dot = strrchr(name, '.'), *slash = strrchr(name, '/');
