@@ -47,9 +47,13 @@ expect '^B +1> +42 +dist\[v\] = level \+ 1;' "the CUDA line of the next instruct
 expect '^ +41 +[0-9]+ +[0-9]+ .* if \(dist\[v\] < 0\) \{' "a CUDA line with its instructions' summed counts"
 expect '^ +38 +[0-9.KM]* .* return;' "another line of the .cu"
 
-# :export as text: the file holds what the screen shows, row for row
-cmd export "$tmp/shot"
-expect "screen exported to $tmp/shot.txt" "export FILE writes FILE.txt"
+# :export as text: the file holds what the screen shows, row for row.  (A
+# name relative to the build directory, where warpscope runs, keeps the
+# status line's message short enough to read whole.)
+rel=$(basename "$tmp")
+[ "$PWD/$rel" -ef "$tmp" ] || rel=$tmp
+cmd export "$rel/shot"
+expect "screen exported to $rel/shot.txt" "export FILE writes FILE.txt"
 screen | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$tmp/pane.txt"
 rows=$(wc -l < "$tmp/pane.txt")
 t_is "$(head -n $((rows - 1)) "$tmp/shot.txt")" "$(head -n $((rows - 1)) "$tmp/pane.txt")" \
@@ -57,8 +61,8 @@ t_is "$(head -n $((rows - 1)) "$tmp/shot.txt")" "$(head -n $((rows - 1)) "$tmp/p
 t_match "$(cat "$tmp/shot.txt")" 'dist\[v\] = level \+ 1;' "... with the CUDA line"
 
 # :export as SVG
-cmd export "$tmp/shot.svg"
-expect "screen exported to $tmp/shot.svg" "export FILE.svg"
+cmd export "$rel/shot.svg"
+expect "screen exported to $rel/shot.svg" "export FILE.svg"
 svg=$(cat "$tmp/shot.svg")
 t_match "$(head -c 200 "$tmp/shot.svg")" '^<\?xml version="1\.0" encoding="UTF-8"\?>' "an XML declaration"
 t_match "$svg" '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"' "an SVG of 120x40 cells"
@@ -74,8 +78,8 @@ else
     t_ok "$([ "$opened" -gt 0 ] && [ "$opened" -eq "$closed" ] && tail -n 1 "$tmp/shot.svg" | grep -q '^</svg>$'; echo $?)" \
         "well-formed enough (no xmllint): every <text> closed, ends with </svg>"
 fi
-cmd export "$tmp/shot.svg"
-expect "screen exported to $tmp/shot.svg \(it replaced the file of that name\)" "a second export says it replaced the file"
+cmd export "$rel/shot.svg"
+expect "screen exported to $rel/shot.svg \(it replaced the file of that name\)" "a second export says it replaced the file"
 cmd export /nonexistent-dir/x.txt
 expect "export: cannot write /nonexistent-dir/x.txt: No such file or directory" "an unwritable name: a clear message"
 t_is "$(ls "$tmp" | grep -c 'tmp[0-9]')" "0" "no temporary file left behind"

@@ -436,7 +436,7 @@ static char *json_all(const outstate *p)
         return ws_xstrdup(last);
     size_t n = strlen(last) + 64;
     for (size_t i = 0; i < p->ng; i++)
-        n += strlen(p->g[i].json) + 2 * strlen(p->g[i].label) + 96;
+        n += strlen(p->g[i].json) + 8 * strlen(p->g[i].label) + 128;   /* (a label escaped: at most 6 bytes a byte) */
     char *out = ws_xmalloc(n);
     size_t end = strlen(last);
     while (end > 0 && (last[end - 1] == '\n' || last[end - 1] == ' '))
