@@ -48,6 +48,8 @@ local st, hit = gpu:continue()
 T.is(st, "break", "a cu breakpoint stops")
 T.is(hit and hit.kind, "cu", "hit.kind is cu")
 T.is(hit and hit.line, 14, "at the add, PTX line 14")
+T.is(hit and hit.cu_file, "missy.cu", "hit.cu_file")
+T.is(hit and hit.cu_line, 21, "hit.cu_line")
 gpu:delete(b)
 local w = gpu:sm(0):warps()[1]
 T.is(w.cu_file, "missy.cu", "warps(): cu_file (without the directory)")

@@ -51,6 +51,16 @@ void ws_lbrk_push_hit(lua_State *L, ws_lgpu *g, const ws_brk_hit *h)
         if (wi.valid) {
             set_int(L, "pc", wi.pc);
             set_int(L, "line", wi.line);
+            const ws_kernel *k = ws_gpu_kernel(g->tg);
+            uint32_t cl = 0;
+            const char *cf = k && wi.func && wi.pc < wi.func->ninsns
+                                 ? ws_ptx_insn_cu(ws_module_ptx(ws_kernel_module(k)), &wi.func->insns[wi.pc], &cl)
+                                 : NULL;
+            if (cf) {
+                lua_pushstring(L, cf);
+                lua_setfield(L, -2, "cu_file");
+                set_int(L, "cu_line", cl);
+            }
             ws_lctl *c = g->ctl;
             set_int(L, "cta", ((lua_Integer)wi.cta[2] * c->grid[1] + wi.cta[1]) * c->grid[0] + wi.cta[0]);
             set_int(L, "warp", wi.warp);
