@@ -57,13 +57,23 @@ static uint32_t rgb(int n, bool fg)
 /* Cell (y, x) of stdscr. */
 static void read_cell(int y, int x, cell *c)
 {
-    cchar_t cc;
-    wchar_t wch[CCHARW_MAX + 1] = { 0 };
     attr_t at = 0;
     short pair = 0;
     c->ch = L' ';
+#ifdef WS_CURSES_WIDE
+    cchar_t cc;
+    wchar_t wch[CCHARW_MAX + 1] = { 0 };
     if (mvwin_wch(stdscr, y, x, &cc) != ERR && getcchar(&cc, wch, &at, &pair, NULL) != ERR && wch[0])
         c->ch = wch[0];
+#else
+    chtype ch = mvwinch(stdscr, y, x);     /* (curses without wide characters: ASCII drawing) */
+    if (ch != (chtype)ERR) {
+        if (ch & A_CHARTEXT)
+            c->ch = (wchar_t)(ch & A_CHARTEXT);
+        at = (attr_t)(ch & A_ATTRIBUTES);
+        pair = (short)PAIR_NUMBER(ch);
+    }
+#endif
     short f = -1, b = -1;
     if (pair > 0 && pair < COLOR_PAIRS)
         pair_content(pair, &f, &b);
