@@ -28,6 +28,11 @@ $W -b "$S/bfs_topo.lua" "$tmp/g.txt" 300 > "$tmp/out" 2> "$tmp/err"
 t_is "$?" 1 "a source out of range fails"
 t_match "$(cat "$tmp/err")" 'source vertex must be an integer in 0\.\.299, got 300' "... and says why"
 
+# the labs' source (warpscope.lab.source) warns the same way
+$W lab 3 "$tmp/g.txt" 0 > "$tmp/out" 2> "$tmp/err"
+t_is "$?" 0 "lab 3 from vertex 0 runs"
+t_is "$(cat "$tmp/err")" "$msg" "... and warns on standard error"
+
 grqc=${WS_SHARED:-$WS_SRCDIR/../shared}/data/graphs/ca-GrQc.txt.gz
 if [ -f "$grqc" ]; then
     $W -b --json="$tmp/grqc.json" "$S/bfs_topo.lua" "$grqc" 0 > "$tmp/out" 2> "$tmp/err"
