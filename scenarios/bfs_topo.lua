@@ -7,6 +7,7 @@ local B = require "warpscope.bfs"
 local g = S.graph(ws, arg[1])
 local src = S.source(arg[2], g.n)
 local gpu = ws.gpu{}
+S.check_reach(gpu, g, src)
 local ok, msg, levels = B.topo(gpu, g, src, arg[3])
 S.report(("bfs_topo on %d vertices, %d edges, source %d"):format(g.n, g.m, src), gpu, ok, msg,
          ("%d levels"):format(levels))

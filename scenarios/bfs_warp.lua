@@ -7,6 +7,7 @@ local S = require "warpscope.scenario"
 local g = S.graph(ws, arg[1])
 local src = S.source(arg[2], g.n)
 local gpu = ws.gpu{}
+S.check_reach(gpu, g, src)
 local k = gpu:load_ptx(arg[3] or "kernels/bfs_warp.ptx"):kernel("bfs_warp")
 
 local row = gpu:array("i32", g.row, { name = "row" })

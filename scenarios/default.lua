@@ -7,6 +7,8 @@
 --
 -- Both choices can be overridden from the command line, for example
 --   warpscope --set pf.policy=none --set throttle.policy=none
+-- usage: warpscope [OPTION]... [scenarios/default.lua [SOURCE]] (SOURCE:
+-- the BFS's source vertex, default 0)
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 local B = require "warpscope.bfs"
@@ -14,9 +16,11 @@ local B = require "warpscope.bfs"
 print(("warpscope %s: data-driven BFS on the embedded road-like graph, DSAP prefetching with the MT throttle")
       :format(ws.version))
 local g = S.graph(ws, nil)
+local src = S.source(arg and arg[1], g.n)
 local gpu = ws.gpu{ ["pf.policy"] = "dsap", ["throttle.policy"] = "mt" }
-local ok, msg, levels = B.data(gpu, g, 0, 1)
-S.report(("bfs_data on %d vertices, %d edges, source 0"):format(g.n, g.m), gpu, ok, msg,
+S.check_reach(gpu, g, src)
+local ok, msg, levels = B.data(gpu, g, src, 1)
+S.report(("bfs_data on %d vertices, %d edges, source %d"):format(g.n, g.m, src), gpu, ok, msg,
          ("%d levels, %d prefetches issued, %d useful"):format(levels, gpu:stats().total["pf.issued"],
                                                               gpu:stats().total["pf.useful"]))
 print("More scenarios: " .. ws.data_path("scenarios") .. "/*.lua  (warpscope SCRIPT.lua [ARGS])")

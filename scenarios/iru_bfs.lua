@@ -15,6 +15,7 @@ local g = scale and ws.graph.rmat{ scale = math.tointeger(tonumber(scale)), edge
           or S.graph(ws, arg[1])
 local src = S.source(arg[2], g.n)
 local gpu = ws.gpu{}
+S.check_reach(gpu, g, src)
 local has = gpu.mode == "timing" and gpu:option("iru.enable") == "true"
 local which = arg[3] or (has and "iru" or "base")
 assert(which == "iru" or which == "base", "the version must be iru or base, got " .. tostring(which))

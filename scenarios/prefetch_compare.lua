@@ -3,7 +3,9 @@
 -- lateness, early evictions and DRAM traffic (the DSAP paper's Figs. 8-11
 -- and the MTP paper's Figs. 13-15, on our machine).
 -- usage: warpscope [--preset P] [--set K=V] scenarios/prefetch_compare.lua
---          [GRAPH|default] [data|topo|both] [POLICY,POLICY,...] [CHUNK]
+--          [GRAPH|default] [data|topo|both] [POLICY,POLICY,...] [CHUNK] [SOURCE]
+-- SOURCE is the BFS's source vertex (default 0); a source that reaches
+-- under 1% of the graph is warned about (once, and in every gpu's JSON).
 -- POLICY is a pf.policy value, optionally with a throttle: "mthwp+mt".
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
@@ -15,6 +17,9 @@ assert(which == "data" or which == "topo" or which == "both", "kernel must be da
 local list = arg[3] or "nextline,stride,stridepc,stream,ghb,ghb-stride,mthwp,mthwp+mt,dsap"
 local chunk = math.tointeger(tonumber(arg[4] or 4))
 assert(chunk and chunk >= 1, "CHUNK must be a positive integer")
+local src = S.source(arg[5], g.n)
+local _, _, tiny = S.reach(g, src)
+if tiny and io and io.stderr then io.stderr:write("warning: " .. tiny .. "\n") end
 local policies = { "none" }
 for p in list:gmatch("[^,]+") do policies[#policies + 1] = p end
 
@@ -29,8 +34,9 @@ local function run(kernel, policy)
   local opts = { quiet = true, ["pf.policy"] = pf }
   if th ~= "" then opts["throttle.policy"] = th end
   local gpu = ws.gpu(opts)
+  if tiny then gpu:warn(tiny, true) end
   local ok, msg
-  if kernel == "data" then ok, msg = B.data(gpu, g, 0, chunk) else ok, msg = B.topo(gpu, g, 0) end
+  if kernel == "data" then ok, msg = B.data(gpu, g, src, chunk) else ok, msg = B.topo(gpu, g, src) end
   local st = gpu:stats()
   gpu:close()
   if not ok then error(("%s with %s: %s"):format(kernel, policy, msg)) end
@@ -57,8 +63,8 @@ for _, kernel in ipairs(which == "both" and { "data", "topo" } or { which }) do
   local head = ("%-12s %9s %7s"):format("policy", "cycles", "speedup")
   for _, c in ipairs(cols) do head = head .. ("%7s"):format(c[1] .. "%") end
   head = head .. ("%9s %6s %6s %6s %7s %8s"):format("issued", "acc%", "cov%", "late%", "early", "DRAM MB")
-  print(("%s BFS on %d vertices, %d edges (%s; L1D miss rate per array)"):format(
-    kernel == "data" and ("data-driven (chunk " .. chunk .. ")") or "topology-driven", g.n, g.m,
+  print(("%s BFS on %d vertices, %d edges, source %d (%s; L1D miss rate per array)"):format(
+    kernel == "data" and ("data-driven (chunk " .. chunk .. ")") or "topology-driven", g.n, g.m, src,
     ws.options.preset or "gtx480"))
   print(head)
   local base

@@ -8,6 +8,7 @@ local g = S.graph(ws, arg[1])
 if not g.weight then g = g:rebuild{ weights = 16, seed = ws.options.seed } end
 local src = S.source(arg[2], g.n)
 local gpu = ws.gpu{}
+S.check_reach(gpu, g, src)
 local k = gpu:load_ptx(arg[3] or "kernels/sssp.ptx"):kernel("sssp_relax")
 local INF = 2147483647
 

@@ -211,10 +211,10 @@ do
     hstall = w and w:info().stall
   end)
   local okd, msgd = pcall(gpu4.launch, gpu4, k, { grid = 90, block = 256 }, big)
-  T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line 33%) " ..
+  T.ok(not okd and msgd:find("SM 0 warp slots 0, 2, 4, 6: CTA %(%d+,0,0%) warps 0, 2, 4, 6, pc %d+ %(PTX line 37%) " ..
        "in split_barrier: wait at a barrier %(barrier id 1%): 8 of the CTA's 8 warps are at a barrier, 0 exited, 0 elsewhere; " ..
        "the CTA's warps wait at different barriers %(ids 1 and 2%), so none of them can complete: warps 0, 2, 4, 6 at barrier 1 " ..
-       "%([^\n]*deadlock.ptx:33%), warps 1, 3, 5, 7 at barrier 2 %([^\n]*deadlock.ptx:39%)\n") ~= nil,
+       "%([^\n]*deadlock.ptx:37%), warps 1, 3, 5, 7 at barrier 2 %([^\n]*deadlock.ptx:44%)\n") ~= nil,
        "the even warps of SM 0's first CTA in one line: " .. tostring(msgd):match("\n([^\n]*)"))
   T.ok(msgd:find("\n  ... (the diagnosis goes on: gpu:diagnosis() has the whole text)\n", 1, true) ~= nil,
        "the error says where it stops")

@@ -59,14 +59,14 @@ TSOCK=$TSOCK-2
 start --datadir "$WS_SRCDIR" "$tmp/oob.lua"
 expect 'PAUSED +cycle 0 ' "the faulting launch opens paused" 20
 keys c
-expect '^ coalesce.ptx:37: out-of-bounds global load of 4 bytes at 0x[0-9a-f]+ in kernel .gather., CTA \(0' \
+expect '^ coalesce.ptx:40: out-of-bounds global load of 4 bytes at 0x[0-9a-f]+ in kernel .gather., CTA \(0' \
        "the status line shows the fault (the PTX file without its directory)" 20
 expect 'ERROR .* SM [0-9]+ warp [0-9]+ \(CTA 0 w4\)' "the warp that faulted (CTA 0, warp 4) is selected"
 keys 8
 expect '^SM [0-9]+ warp slot [0-9]+, the warp that faulted \(CTA \(0,0,0\) warp 4\), is selected' \
        "the console says which warp is selected"
 keys Tab 7
-expect '^ +[0-9]*> +37 .*ld\.global\.u32' "the source view points at its line, 37"
+expect '^ +[0-9]*> +40 .*ld\.global\.u32' "the source view points at its line, 40"
 keys q
 expect '^EXIT=1' "q quits with status 1"
 t_done

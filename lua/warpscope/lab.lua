@@ -138,6 +138,14 @@ end
 -- The BFS source: `s` if given (an integer in 0..n-1), else the vertex of
 -- highest degree (the lowest such id), so that generated graphs with
 -- isolated vertices still give a real search.
+-- (a source that reaches under 1% of the graph is warned about on standard
+-- error, as the shipped scenarios do: warpscope.scenario.reach)
+local function warn_reach(g, v)
+  local _, _, msg = require("warpscope.scenario").reach(g, v)
+  if msg and io and io.stderr then io.stderr:write("warning: " .. msg .. "\n") end
+  return v
+end
+
 function M.source(g, s)
   A.graph("warpscope.lab.source", 1, g)
   if s ~= nil and s ~= "" and s ~= "auto" then
@@ -145,14 +153,14 @@ function M.source(g, s)
     if not v or v < 0 or v >= g.n then
       M.usage(("source vertex must be an integer in 0..%d, got %s"):format(g.n - 1, tostring(s)))
     end
-    return v
+    return warn_reach(g, v)
   end
   local d = g:degrees()
   local best, bv = -1, 0
   for v = 0, g.n - 1 do
     if d[v] > best then best, bv = d[v], v end
   end
-  return bv
+  return warn_reach(g, bv)
 end
 
 -- Vertices per BFS level from `src` (index 0 = the source's level).

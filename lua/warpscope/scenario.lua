@@ -24,6 +24,38 @@ function M.source(s, n)
   return src
 end
 
+-- How many vertices a BFS from src reaches (src included), by the CPU
+-- BFS.  Below 1% of the graph ([choice]: a run that touches so little of
+-- the graph measures its start-up, not the traversal; the issue's example,
+-- ca-GrQc from vertex 0, reaches 4 of 5,242) the gpu warns, on standard
+-- error and in --json's "warnings".  Returns the count and the fraction.
+M.TINY_REACH = 0.01
+-- M.reach(g, src) gives the count, the fraction and the warning's text
+-- (nil when the reach is not tiny) without a gpu; check_reach(gpu, g, src,
+-- quiet) also gives the warning to the gpu (quiet: only into its JSON).
+function M.reach(g, src)
+  local lv = g:bfs(src)
+  local n, reached = g.n, 0
+  for i = 0, n - 1 do
+    if lv[i] >= 0 then reached = reached + 1 end
+  end
+  local frac = reached / n
+  local msg
+  if frac < M.TINY_REACH then
+    msg = ("source vertex %d reaches %d of %d vertices (%.2f%%, under %g%%): the run measures a tiny "
+           .. "part of the graph; give another source vertex"):format(src, reached, n, 100 * frac,
+                                                                    100 * M.TINY_REACH)
+  end
+  return reached, frac, msg
+end
+
+function M.check_reach(gpu, g, src, quiet)
+  A.gpu("warpscope.scenario.check_reach", 1, gpu)
+  local reached, frac, msg = M.reach(g, src)
+  if msg then gpu:warn(msg, quiet) end
+  return reached, frac
+end
+
 function M.ceil_div(a, b)
   a = A.int("warpscope.scenario.ceil_div", 1, "a", a, 0, math.maxinteger // 2)
   b = A.int("warpscope.scenario.ceil_div", 2, "b", b, 1, math.maxinteger // 2)

@@ -4,7 +4,12 @@
 #   sh nvcc-ptx.sh NVCC MODE SRC.cu OUT.ptx
 #
 #   NVCC  the nvcc program; empty: do nothing (the committed PTX is kept)
-#   MODE  O3 (nvcc -ptx -arch=sm_75 -O3) or G (nvcc -ptx -arch=sm_75 -G)
+#   MODE  O3 (nvcc -ptx -arch=sm_75 -O3 -lineinfo) or G (nvcc -ptx -arch=sm_75 -G)
+#
+# -lineinfo adds `.loc FILE LINE COL` before the instructions (and the
+# `.file` table at the end): warpscope maps each instruction to its CUDA
+# line with them.  It changes no instruction (the PTX without its .loc and
+# .file lines is what a build without -lineinfo gives).
 #
 # nvcc records build-machine details in its output; this script removes them
 # so the committed PTX is the same whoever regenerates it:
@@ -34,7 +39,7 @@ nvcc=$1 mode=$2 src=$3 out=$4
 awk=${AWK:-awk}
 
 case $mode in
-O3) flags="-O3" ;;
+O3) flags="-O3 -lineinfo" ;;
 G) flags="-G" ;;
 *) echo "nvcc-ptx.sh: unknown mode '$mode' (expected O3 or G)" >&2; exit 2 ;;
 esac
@@ -72,14 +77,17 @@ BEGIN {
 # A run of ".b8 a,b,c" lines holds one NUL-terminated DWARF string (nvcc
 # splits long strings over several lines); rewrite it keeping its length and
 # its line split.
-function flush(    i, j, k, n, s, ok, v, b, len, line) {
+# -lineinfo builds end a string with its NUL on the same line (",0"): the
+# NUL is kept as it is.
+function flush(    i, j, k, n, s, ok, v, b, len, line, nul) {
     if (nrun == 0)
         return
-    n = 0; ok = 1; s = ""
+    n = 0; ok = 1; s = ""; nul = 0
     for (i = 1; i <= nrun; i++) {
         len[i] = split(run[i], v, ",")
         for (j = 1; j <= len[i]; j++) {
             b = v[j] + 0
+            if (b == 0 && i == nrun && j == len[i] && len[i] > 1) { nul = 1; continue }
             if (!(b in chr)) ok = 0; else s = s chr[b]
             n++
         }
@@ -95,7 +103,7 @@ function flush(    i, j, k, n, s, ok, v, b, len, line) {
             line = ".b8 "
             for (j = 1; j <= len[i]; j++) {
                 k++
-                line = line (j > 1 ? "," : "") ord[substr(s, k, 1)]
+                line = line (j > 1 ? "," : "") (k > n && nul ? 0 : ord[substr(s, k, 1)])
             }
             print line
         }

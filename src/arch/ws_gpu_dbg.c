@@ -41,6 +41,7 @@ struct ws_gpu_dbg {
 
 static const char *const kind_names[WS_BRK_KIND_COUNT] = {
     "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch", "iru_reply", "iru_timeout",
+    "cu",
 };
 
 const char *ws_brk_kind_name(ws_brk_kind k)
@@ -129,7 +130,7 @@ static void refresh(ws_gpu *g)
         if (b->disabled) continue;
         any = true;
         switch (b->kind) {
-        case WS_BRK_PC: case WS_BRK_LINE: case WS_BRK_ISSUE: d->want_issue = true; break;
+        case WS_BRK_PC: case WS_BRK_LINE: case WS_BRK_CU: case WS_BRK_ISSUE: d->want_issue = true; break;
         case WS_BRK_STALL: d->want_stall = true; break;
         case WS_BRK_MSHR_FULL: d->want_mshr = true; break;
         case WS_BRK_THROTTLE: d->want_thr = true; break;
@@ -162,6 +163,10 @@ static int brk_add(ws_gpu *g, const ws_brk *b, bool internal, ws_error *err)
                             b->pc, b->func->name, b->func->ninsns, b->func->ninsns ? b->func->ninsns - 1 : 0);
     if (b->kind == WS_BRK_LINE && b->line == 0)
         return ws_error_set(err, WS_E_RANGE, "breakpoint at line 0: PTX lines start at 1");
+    if (b->kind == WS_BRK_CU && b->line == 0)
+        return ws_error_set(err, WS_E_RANGE, "breakpoint at CUDA line 0: lines start at 1");
+    if (b->kind == WS_BRK_CU && !memchr(b->file, 0, sizeof b->file))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on a CUDA file name of %zu bytes or more", sizeof b->file);
     if (b->kind == WS_BRK_STALL && ((unsigned)b->stall >= WS_STALL_COUNT || b->stall == WS_STALL_IDLE))
         return ws_error_set(err, WS_E_RANGE, "breakpoint on stall reason %d: not a warp stall reason", (int)b->stall);
     if (b->kind == WS_BRK_CYCLE && b->cycle <= g->now)
@@ -257,6 +262,9 @@ void ws_gpu_brk_describe(const ws_gpu *g, const ws_brk *b, char *buf, size_t siz
         snprintf(buf, size, "pc %u of %s, %s%s%s", b->pc, b->func ? b->func->name : "the kernel", w, sm, off);
         break;
     case WS_BRK_LINE: snprintf(buf, size, "line %u, %s%s%s", b->line, w, sm, off); break;
+    case WS_BRK_CU:
+        snprintf(buf, size, "CUDA line %s%s%u, %s%s%s", b->file, b->file[0] ? ":" : "", b->line, w, sm, off);
+        break;
     case WS_BRK_ISSUE: snprintf(buf, size, "next instruction of %s%s%s", w, sm, off); break;
     case WS_BRK_CYCLE: snprintf(buf, size, "cycle %llu%s", (unsigned long long)b->cycle, off); break;
     case WS_BRK_STALL: snprintf(buf, size, "stall %s, %s%s%s", ws_stall_name(b->stall), w, sm, off); break;
@@ -363,6 +371,14 @@ void ws_gpu_dbg_issue(ws_gpu *g, ws_sm *sm, uint32_t slotno, uint64_t wid, const
             h = live && npc == b->pc && nf == (b->func ? b->func : (g->kernel ? ws_kernel_func(g->kernel) : NULL));
             break;
         case WS_BRK_LINE: h = live && npc < nf->ninsns && nf->insns[npc].line == b->line; break;
+        case WS_BRK_CU:
+            if (live && npc < nf->ninsns && nf->insns[npc].src_line == b->line) {
+                uint32_t cl;
+                const char *cf = ws_ptx_insn_cu(g->kernel ? ws_module_ptx(ws_kernel_module(g->kernel)) : NULL,
+                                                &nf->insns[npc], &cl);
+                h = cf && (!b->file[0] || !strcmp(cf, b->file));
+            }
+            break;
         default: break;
         }
         if (h) {

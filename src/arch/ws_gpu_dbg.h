@@ -35,6 +35,8 @@ typedef enum ws_brk_kind {
     WS_BRK_PREFETCH,    /* a prefetch of a line overlapping [addr, addr + len) is issued */
     WS_BRK_IRU_REPLY,   /* an IRU partition (.sm: -1 any, else that partition) sends a reply */
     WS_BRK_IRU_TIMEOUT, /* ... a reply made after iru.timeout (the best-coalesced entries) */
+    WS_BRK_CU,          /* a warp's next instruction comes from CUDA line `line` of
+                           `file` (its .loc; file "" any file) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
 const char *ws_brk_kind_name(ws_brk_kind k);    /* "pc", "line", "issue", ... */
@@ -51,11 +53,12 @@ typedef struct ws_brk {
     ws_brk_kind kind;
     const ws_ptx_func *func;    /* PC: the function (NULL: the launched kernel) */
     uint32_t pc;                /* PC */
-    uint32_t line;              /* LINE */
+    uint32_t line;              /* LINE (PTX line), CU (CUDA line) */
+    char file[64];              /* CU: the CUDA file's base name ("" any file) */
     uint64_t cycle;             /* CYCLE (absolute core cycle) */
     ws_stall stall;             /* STALL */
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
-    uint64_t warp;              /* PC, LINE, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
+    uint64_t warp;              /* PC, LINE, CU, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
     int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM;
                                    IRU_*: -1 any partition, else that partition */
     bool once;                  /* deleted when it hits (a temporary breakpoint) */

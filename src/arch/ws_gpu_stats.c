@@ -509,12 +509,12 @@ void ws_gpu_stats_register(ws_gpu *g)
                                     "memory instructions per PTX line (function:line): requests and L1D outcomes",
                                     lcols, 10);
     ws_stats_counter(s, "cycles", "core cycles spent in kernels", "", &m->cycles, 1, 0);
-    ws_stats_counter(s, "sm.count", "SMs", "", &m->nsms, 1, 0);
-    ws_stats_counter(s, "mem.channels", "DRAM channels", "", &m->nchan, 1, 0);
+    ws_stats_gauge(s, "sm.count", "SMs", &m->nsms);
+    ws_stats_gauge(s, "mem.channels", "DRAM channels", &m->nchan);
     m->core_mhz = ws_opts_uint(g->opts, "clock.core");
     m->dram_mhz = ws_opts_uint(g->opts, "clock.dram");
-    ws_stats_counter(s, "clock.core_mhz", "core clock (MHz)", "", &m->core_mhz, 1, 0);
-    ws_stats_counter(s, "clock.dram_mhz", "DRAM command clock (MHz)", "", &m->dram_mhz, 1, 0);
+    ws_stats_gauge(s, "clock.core_mhz", "core clock (MHz)", &m->core_mhz);
+    ws_stats_gauge(s, "clock.dram_mhz", "DRAM command clock (MHz)", &m->dram_mhz);
     ws_stats_counter(s, "sm_cycles", "cycles x SMs", "", &m->sm_cycles, 1, 0);
     ws_stats_counter(s, "dram.elapsed", "DRAM command clocks elapsed x channels", "", &m->dram_elapsed, 1, 0);
     ws_stats_counter(s, "cycles_skipped", "idle cycles skipped (accounted in bulk)", "", &m->skipped, 1, 0);

@@ -97,6 +97,7 @@ static void set_writer(const ws_gpu *g, ws_wait_info *o, const ws_ptx_func *f, u
     o->pc = pc;
     o->line = pc < f->ninsns ? f->insns[pc].line : 0;
     o->file = file_base(g);
+    o->cu_file = pc < f->ninsns ? ws_ptx_insn_cu(module_of(g), &f->insns[pc], &o->cu_line) : NULL;
     o->issued = issued;
     opcode(g, f, pc, o->insn, sizeof o->insn);
 }
@@ -376,9 +377,13 @@ size_t ws_gpu_wait_report(const ws_gpu *g, const ws_wait_info *bf, uint64_t now,
                      bf->regs[0]);
         for (uint32_t i = 1; i < bf->nregs && n > 0 && (size_t)n < size; i++)
             n += snprintf(buf + n, size - (size_t)n, ", %s", bf->regs[i]);
-        if (bf->writer && n > 0 && (size_t)n < size)
-            n += snprintf(buf + n, size - (size_t)n, " (%s at line %" PRIu32 ", issued %" PRIu64 ")",
-                          bf->insn[0] ? bf->insn : "?", bf->line, bf->issued);
+        if (bf->writer && n > 0 && (size_t)n < size) {
+            n += snprintf(buf + n, size - (size_t)n, " (%s at line %" PRIu32, bf->insn[0] ? bf->insn : "?", bf->line);
+            if (bf->cu_file && n > 0 && (size_t)n < size)
+                n += snprintf(buf + n, size - (size_t)n, ", %s:%" PRIu32, bf->cu_file, bf->cu_line);
+            if (n > 0 && (size_t)n < size)
+                n += snprintf(buf + n, size - (size_t)n, ", issued %" PRIu64 ")", bf->issued);
+        }
         if (bf->pending && n > 0 && (size_t)n < size) {
             ws_wait_req d[WS_WAIT_REQS];
             uint32_t nd = ws_gpu_wait_done(g, d, WS_WAIT_REQS);

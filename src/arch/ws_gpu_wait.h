@@ -63,6 +63,8 @@ typedef struct ws_wait_info {
     bool writer;                /* the writing instruction is known: */
     uint32_t pc, line;          /* its pc and PTX line */
     const char *file;           /* the PTX file (base name) */
+    const char *cu_file;        /* its CUDA file (base name, from .loc; NULL: none) */
+    uint32_t cu_line;           /* and CUDA line (0: none) */
     char insn[48];              /* its opcode ("ld.global.u32") */
     uint64_t issued;            /* its issue cycle (0: unknown) */
     uint64_t ready_at;          /* !pending: the cycle the register is ready */
@@ -92,7 +94,8 @@ uint32_t ws_gpu_wait_done(const ws_gpu *g, ws_wait_req *out, uint32_t max);
  * requests the watch recorded and the cycle the warp issued (`now`):
  * "waited 219 cycles for %r44 (ld.global.u32 at line 95, issued 153073):
  * 1 request, L1 miss, L2 miss, DRAM channel 3 bank 5 row 2731, back at
- * 153291".  Returns the length (truncated to size - 1). */
+ * 153291"; with a .loc, the CUDA line follows the PTX line ("at line 95,
+ * bfs.cu:42, issued ...").  Returns the length (truncated to size - 1). */
 size_t ws_gpu_wait_report(const ws_gpu *g, const ws_wait_info *before, uint64_t now, char *buf, size_t size);
 
 #endif

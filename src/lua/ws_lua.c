@@ -8,6 +8,8 @@
 #include "util/ws_commit.h"
 #include "util/ws_paths.h"
 #include "util/ws_util.h"
+#include "stats/ws_json.h"
+#include "stats/ws_stats.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -68,12 +70,17 @@ int ws_luaopen_core(lua_State *L)
 /* What became of --json and --csv: a C structure in the registry, so that
  * it outlives the state (the GPUs are closed, and write their files, by
  * lua_close). */
+typedef struct outgpu {
+    char *label, *json, *csv;   /* a closed gpu's label and texts (NULL: not asked for) */
+} outgpu;
 typedef struct outstate {
     int failed;         /* a file could not be written */
     int written;        /* a timing gpu that ran a kernel wrote (or tried) */
     int exiting;        /* the script called os.exit (exit_status) */
     int exit_status;
     char *json, *csv;   /* the paths asked for (NULL: none) */
+    outgpu *g;          /* every gpu that wrote so far, in the order they closed */
+    size_t ng, capg;
 } outstate;
 static const char OUTPUT_FAILED[] = "warpscope.output_failed";
 
@@ -94,6 +101,12 @@ static void outstate_free(outstate *o)
         return;
     free(o->json);
     free(o->csv);
+    for (size_t i = 0; i < o->ng; i++) {
+        free(o->g[i].label);
+        free(o->g[i].json);
+        free(o->g[i].csv);
+    }
+    free(o->g);
     free(o);
 }
 
@@ -411,6 +424,108 @@ void ws_lua_output_written(lua_State *L)
 {
     outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
     if (p) p->written = 1;
+}
+
+/* The --json text of every gpu so far: one gpu's text as it is; with more,
+ * the last one's (the layout of one gpu, as readers of one expect) with
+ * "gpus": [{"label", "stats": each gpu's text}, ...] added. */
+static char *json_all(const outstate *p)
+{
+    const char *last = p->g[p->ng - 1].json;
+    if (p->ng == 1)
+        return ws_xstrdup(last);
+    size_t n = strlen(last) + 64;
+    for (size_t i = 0; i < p->ng; i++)
+        n += strlen(p->g[i].json) + 8 * strlen(p->g[i].label) + 128;   /* (a label escaped: at most 6 bytes a byte) */
+    char *out = ws_xmalloc(n);
+    size_t end = strlen(last);
+    while (end > 0 && (last[end - 1] == '\n' || last[end - 1] == ' '))
+        end--;
+    if (end > 0 && last[end - 1] == '}')       /* the last gpu's object, still open */
+        end--;
+    while (end > 0 && (last[end - 1] == '\n' || last[end - 1] == ' '))
+        end--;
+    memcpy(out, last, end);
+    size_t k = end;
+    k += (size_t)sprintf(out + k, ",\n  \"gpus\": [");
+    for (size_t i = 0; i < p->ng; i++) {
+        /* {"label": ..., "index": N, "stats": TEXT} */
+        ws_json j;
+        ws_json_init(&j, true);
+        ws_json_object(&j, true);
+        ws_json_key(&j, "label");
+        ws_json_str(&j, p->g[i].label);
+        ws_json_key(&j, "index");
+        ws_json_u64(&j, i + 1);
+        ws_json_end(&j);
+        size_t hl = j.len && j.buf[j.len - 1] == '}' ? j.len - 1 : j.len;
+        k += (size_t)sprintf(out + k, "%s\n    ", i ? "," : "");
+        memcpy(out + k, j.buf, hl);
+        k += hl;
+        ws_json_free(&j);
+        k += (size_t)sprintf(out + k, ", \"stats\": ");
+        size_t tl = strlen(p->g[i].json);
+        while (tl > 0 && p->g[i].json[tl - 1] == '\n')
+            tl--;
+        memcpy(out + k, p->g[i].json, tl);
+        k += tl;
+        out[k++] = '}';
+    }
+    k += (size_t)sprintf(out + k, "\n  ]\n}\n");
+    out[k] = 0;
+    return out;
+}
+
+/* The --csv text of every gpu so far: one gpu's as it is; with more, each
+ * after a line "# gpu N: LABEL". */
+static char *csv_all(const outstate *p)
+{
+    if (p->ng == 1)
+        return ws_xstrdup(p->g[0].csv);
+    size_t n = 1;
+    for (size_t i = 0; i < p->ng; i++)
+        n += strlen(p->g[i].csv) + strlen(p->g[i].label) + 48;
+    char *out = ws_xmalloc(n);
+    size_t k = 0;
+    for (size_t i = 0; i < p->ng; i++) {
+        k += (size_t)sprintf(out + k, "# gpu %zu: %s\n", i + 1, p->g[i].label);
+        size_t tl = strlen(p->g[i].csv);
+        memcpy(out + k, p->g[i].csv, tl);
+        k += tl;
+        if (tl && p->g[i].csv[tl - 1] != '\n')
+            out[k++] = '\n';
+    }
+    out[k] = 0;
+    return out;
+}
+
+int ws_lua_output_gpu(lua_State *L, const char *label, char *json, char *csv, ws_error *err)
+{
+    outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
+    if (!p || (!p->json && !p->csv)) {
+        free(json);
+        free(csv);
+        return 0;
+    }
+    if ((p->json && !json) || (p->csv && !csv)) {
+        free(json);
+        free(csv);
+        return ws_error_set(err, WS_E_NOMEM, "out of memory for the statistics");
+    }
+    WS_GROW(p->g, p->capg, p->ng + 1);
+    p->g[p->ng++] = (outgpu){ .label = ws_xstrdup(label ? label : ""), .json = json, .csv = csv };
+    int rc = 0;
+    if (p->json) {
+        char *t = json_all(p);
+        rc = ws_stats_write_atomic(p->json, t, strlen(t), err);
+        free(t);
+    }
+    if (rc == 0 && p->csv) {
+        char *t = csv_all(p);
+        rc = ws_stats_write_atomic(p->csv, t, strlen(t), err);
+        free(t);
+    }
+    return rc;
 }
 
 static const char INTERRUPT[] = "warpscope.interrupt";

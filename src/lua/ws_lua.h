@@ -8,6 +8,8 @@
 
 #include <lua.h>
 
+#include "util/ws_error.h"
+
 /* Options that shape a new Lua state. */
 typedef struct ws_lua_opts {
     unsigned long long seed;   /* default seed for generators and policies */
@@ -44,6 +46,13 @@ void ws_lua_output_failed(lua_State *L);
 /* Note that a timing gpu wrote (or tried to write) the --json and --csv
  * files; without one, ws_lua_close says that nothing was written. */
 void ws_lua_output_written(lua_State *L);
+/* A gpu closed: its --json and --csv texts (malloc'ed, taken over; NULL
+ * for a file not asked for) under its label.  The files are written again
+ * with every gpu so far: one gpu's text as it is; with more, the JSON is
+ * the last gpu's with "gpus": [{"label", "index", "stats"}...] added and
+ * the CSV has each gpu's series after a line "# gpu N: LABEL".  0, or -1
+ * with err when a file could not be written. */
+int ws_lua_output_gpu(lua_State *L, const char *label, char *json, char *csv, ws_error *err);
 
 /* Let signals interrupt running Lua code: while *flag (set by a signal
  * handler) is nonzero, Lua code raises an error within a few thousand VM

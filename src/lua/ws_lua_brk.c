@@ -17,14 +17,15 @@
 
 #include <lauxlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch/ws_gpu.h"
 #include "lua/ws_lua_ctl_int.h"
 
-static const char *const fields[] = { "pc", "line", "func", "warp", "sm", "cycle", "stall", "event",
+static const char *const fields[] = { "pc", "line", "cu", "func", "warp", "sm", "cycle", "stall", "event",
                                       "addr", "len", "once", "disabled", "partition", NULL };
-static const char *const kind_fields[] = { "pc", "line", "cycle", "stall", "event", NULL };
+static const char *const kind_fields[] = { "pc", "line", "cu", "cycle", "stall", "event", NULL };
 static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", "iru_reply", "iru_timeout", NULL };
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
@@ -52,6 +53,16 @@ void ws_lbrk_push_hit(lua_State *L, ws_lgpu *g, const ws_brk_hit *h)
         if (wi.valid) {
             set_int(L, "pc", wi.pc);
             set_int(L, "line", wi.line);
+            const ws_kernel *k = ws_gpu_kernel(g->tg);
+            uint32_t cl = 0;
+            const char *cf = k && wi.func && wi.pc < wi.func->ninsns
+                                 ? ws_ptx_insn_cu(ws_module_ptx(ws_kernel_module(k)), &wi.func->insns[wi.pc], &cl)
+                                 : NULL;
+            if (cf) {
+                lua_pushstring(L, cf);
+                lua_setfield(L, -2, "cu_file");
+                set_int(L, "cu_line", cl);
+            }
             ws_lctl *c = g->ctl;
             set_int(L, "cta", ((lua_Integer)wi.cta[2] * c->grid[1] + wi.cta[1]) * c->grid[0] + wi.cta[0]);
             set_int(L, "warp", wi.warp);
@@ -168,18 +179,18 @@ static int g_breakpoint(lua_State *L)
         bool known = false;
         for (int i = 0; fields[i]; i++) known |= !strcmp(k, fields[i]);
         if (!known)
-            luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, func, warp, sm, cycle, stall, "
+            luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, cu, func, warp, sm, cycle, stall, "
                           "event, addr, len, once, disabled, partition)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         for (int i = 0; kind_fields[i]; i++)
             if (!strcmp(k, kind_fields[i])) {
                 if (kind)
-                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall or event (got both '%s' "
+                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall or event (got both '%s' "
                                   "and '%s')", kind, k);
                 kind = kind_fields[i];
             }
         lua_pop(L, 1);
     }
-    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall or event");
+    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall or event");
     ws_brk b;
     memset(&b, 0, sizeof b);
     b.warp = warp_filter(L, g);
@@ -212,6 +223,31 @@ static int g_breakpoint(lua_State *L)
         field_u64(L, "line", &v);
         if (v < 1 || v > UINT32_MAX) return luaL_error(L, "gpu:breakpoint: 'line' must be a PTX line (1 or more)");
         b.line = (uint32_t)v;
+    } else if (!strcmp(kind, "cu")) {
+        /* cu = "bfs.cu:42" (that file) or cu = 42 (any file) */
+        b.kind = WS_BRK_CU;
+        lua_getfield(L, 2, "cu");
+        lua_Integer ln = 0;
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            int isint;
+            ln = lua_tointegerx(L, -1, &isint);
+            if (!isint) ln = 0;
+        } else if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *cu = lua_tostring(L, -1);
+            const char *colon = strrchr(cu, ':');
+            char *end = NULL;
+            if (colon && (size_t)(colon - cu) < sizeof b.file) {
+                memcpy(b.file, cu, (size_t)(colon - cu));
+                b.file[colon - cu] = 0;
+                long long x = strtoll(colon + 1, &end, 10);
+                if (end != colon + 1 && !*end) ln = (lua_Integer)x;
+            }
+        }
+        if (ln < 1 || ln > (lua_Integer)UINT32_MAX)
+            return luaL_error(L, "gpu:breakpoint: 'cu' must be \"FILE.cu:LINE\" or a CUDA line number (1 or more), "
+                                 "got %s", luaL_tolstring(L, -1, NULL));
+        b.line = (uint32_t)ln;
+        lua_pop(L, 1);
     } else if (!strcmp(kind, "cycle")) {
         b.kind = WS_BRK_CYCLE;
         field_u64(L, "cycle", &b.cycle);
@@ -276,7 +312,7 @@ static int g_breakpoint(lua_State *L)
     if ((b.kind == WS_BRK_CYCLE || b.kind == WS_BRK_THROTTLE || b.kind == WS_BRK_MSHR_FULL ||
          b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) &&
         b.warp != WS_BRK_ANY)
-        return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, stall and event = 'issue'");
+        return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, cu, stall and event = 'issue'");
     ws_error err;
     int id = ws_gpu_brk_add(g->tg, &b, &err);
     if (id < 0) return luaL_error(L, "gpu:breakpoint: %s", err.msg);

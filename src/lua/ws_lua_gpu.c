@@ -14,6 +14,7 @@
 #include "lua/ws_lua_sandbox.h"
 
 #include "arch/ws_gpu.h"
+#include "stats/ws_stats.h"
 #include "lua/ws_lua_ctl.h"
 #include "util/ws_util.h"
 
@@ -66,6 +67,17 @@ static int g_new(lua_State *L)
     int quiet = 0;
     ws_opts *o = ws_ltg_opts(L, idx, &budget, &quiet);
     g->quiet = quiet;
+    /* its label: ws.gpu{label = ...}, else "gpu N", N counting this state's gpus */
+    lua_getfield(L, LUA_REGISTRYINDEX, "warpscope.ngpus");
+    lua_Integer ng = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, ng);
+    lua_setfield(L, LUA_REGISTRYINDEX, "warpscope.ngpus");
+    if (idx && lua_getfield(L, idx, "label") == LUA_TSTRING)
+        snprintf(g->label, sizeof g->label, "%s", lua_tostring(L, -1));
+    else
+        snprintf(g->label, sizeof g->label, "gpu %lld", (long long)ng);
+    if (idx) lua_pop(L, 1);
     if (strcmp(ws_opts_str(o, "run.mode"), "functional") == 0) {
         ws_device_config dc;
         ws_gpu_device_config(o, &dc);
@@ -429,12 +441,33 @@ static int g_tostring(lua_State *L)
     return 1;
 }
 
+/* gpu:warn(text [, quiet]): a warning about the run, on standard error
+ * (unless quiet) and (timing gpus) in the --json output's "warnings". */
+static int g_warn(lua_State *L)
+{
+    ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+    ws_lgpu_check(L, 1);
+    const char *text = luaL_checkstring(L, 2);
+    if (!lua_toboolean(L, 3)) {
+        fflush(stdout);
+        fprintf(stderr, "warning: %s\n", text);
+        fflush(stderr);
+    }
+    if (g->tg) ws_stats_warning(ws_gpu_stats(g->tg), text);
+    return 0;
+}
+
 static int g_index(lua_State *L)
 {
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "closed") == 0) {
         ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
         lua_pushboolean(L, g->dev == NULL);
+        return 1;
+    }
+    if (strcmp(k, "label") == 0) {
+        ws_lgpu *g = luaL_checkudata(L, 1, WS_GPU_MT);
+        lua_pushstring(L, g->label);
         return 1;
     }
     if (strcmp(k, "sms") == 0) {
@@ -460,6 +493,7 @@ int ws_lua_open_gpu(lua_State *L)
     static const luaL_Reg methods[] = {
         { "array", ws_lgpu_array },
         { "load_ptx", ws_lgpu_load_ptx },
+        { "warn", g_warn },
         { "load_ptx_text", ws_lgpu_load_ptx_text },
         { "configure_iru", ws_lgpu_configure_iru },
         { "launch", g_launch },

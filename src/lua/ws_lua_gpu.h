@@ -28,6 +28,7 @@ typedef struct ws_lgpu {
     uint64_t seed;
     struct ws_lpf *lpf;       /* prefetcher/throttle written in Lua (ws_lua_pf.c), or NULL */
     struct ws_lctl *ctl;      /* control layer: hooks, the active launch (ws_lua_ctl.c), or NULL */
+    char label[64];           /* ws.gpu{label = ...}, else "gpu N" (N: the state's Nth gpu) */
 } ws_lgpu;
 
 typedef struct ws_larray {

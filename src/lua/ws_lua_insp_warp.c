@@ -142,6 +142,18 @@ void ws_linsp_push_wait_req(lua_State *L, const ws_wait_req *r)
     ws_linsp_set_str(L, "text", t);
 }
 
+/* cu_file and cu_line of instruction pc of f, when its PTX has a .loc. */
+static void push_cu(lua_State *L, ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
+{
+    const ws_kernel *k = ws_gpu_kernel(g);
+    if (!f || !k || pc >= f->ninsns) return;
+    uint32_t line;
+    const char *file = ws_ptx_insn_cu(ws_module_ptx(ws_kernel_module(k)), &f->insns[pc], &line);
+    if (!file) return;
+    ws_linsp_set_str(L, "cu_file", file);
+    ws_linsp_set_int(L, "cu_line", line);
+}
+
 /* The wait table: {stall, since, kind = "register" | "other", cause, and
  * for a register: regs = {"%r44"}, insn, file, line, pc, issued, memory
  * (a load's pending requests) with requests = {...}, or ready_at}. */
@@ -165,6 +177,10 @@ void ws_linsp_push_wait(lua_State *L, const ws_wait_info *wi)
         ws_linsp_set_str(L, "insn", wi->insn);
         ws_linsp_set_str(L, "file", wi->file ? wi->file : "");
         ws_linsp_set_int(L, "line", wi->line);
+        if (wi->cu_file) {
+            ws_linsp_set_str(L, "cu_file", wi->cu_file);
+            ws_linsp_set_int(L, "cu_line", wi->cu_line);
+        }
         ws_linsp_set_int(L, "pc", wi->pc);
         if (wi->issued) {
             ws_linsp_set_int(L, "issued", (lua_Integer)wi->issued);
@@ -197,6 +213,7 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
     if (in.func) ws_linsp_set_str(L, "func", in.func->name);
     ws_linsp_set_int(L, "pc", in.pc);
     ws_linsp_set_int(L, "line", in.line);
+    push_cu(L, g, in.func, in.pc);
     insn_text(g, in.func, in.pc, text, sizeof text);
     ws_linsp_set_str(L, "text", text);
     ws_linsp_set_int(L, "active", in.active);
@@ -299,6 +316,7 @@ static int w_history(lua_State *L)
         if (e[i].func) ws_linsp_set_str(L, "func", e[i].func->name);
         ws_linsp_set_int(L, "pc", e[i].pc);
         ws_linsp_set_int(L, "line", e[i].line);
+        push_cu(L, g, e[i].func, e[i].pc);
         ws_linsp_set_int(L, "active", e[i].active);
         insn_text(g, e[i].func, e[i].pc, text, sizeof text);
         ws_linsp_set_str(L, "text", text);

@@ -115,6 +115,14 @@ ws_opts *ws_ltg_opts(lua_State *L, int idx, uint64_t *budget, int *quiet)
                 lua_pop(L, 1);
                 continue;
             }
+            if (!strcmp(k, "label")) {      /* (read by gpu.new) */
+                if (lua_type(L, -1) != LUA_TSTRING) {
+                    ws_opts_free(o);
+                    luaL_error(L, "gpu option 'label' must be a string");
+                }
+                lua_pop(L, 1);
+                continue;
+            }
             for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
                 if (!strcmp(k, aliases[i][0])) k = aliases[i][1];
             char v[256];
@@ -248,22 +256,19 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg)
     ws_error err;
     ws_gpu_stats_sync(lg->tg);
     fflush(stdout);     /* (before files that may be standard output: --json=/dev/stdout) */
+    char *json = NULL, *csv = NULL;
     if (core_option(L, "json") == LUA_TSTRING) {
         char *cfg = ws_opts_to_json(ws_gpu_opts(lg->tg));
-        if (ws_stats_write_json(ws_gpu_stats(lg->tg), lua_tostring(L, -1), PACKAGE_VERSION,
-                                ws_gpu_seed(lg->tg), cfg, &err) < 0) {
-            fprintf(stderr, "warpscope: %s\n", err.msg);
-            ws_lua_output_failed(L);
-        }
+        json = ws_stats_json_text(ws_gpu_stats(lg->tg), PACKAGE_VERSION, ws_gpu_seed(lg->tg), cfg);
         free(cfg);
     }
     lua_pop(L, 1);
-    if (core_option(L, "csv") == LUA_TSTRING) {
-        if (ws_stats_write_csv(ws_gpu_stats(lg->tg), lua_tostring(L, -1), &err) < 0) {
-            fprintf(stderr, "warpscope: %s\n", err.msg);
-            ws_lua_output_failed(L);
-        }
-    }
+    if (core_option(L, "csv") == LUA_TSTRING)
+        csv = ws_stats_csv_text(ws_gpu_stats(lg->tg));
     lua_pop(L, 1);
+    if (ws_lua_output_gpu(L, lg->label, json, csv, &err) < 0) {
+        fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_lua_output_failed(L);
+    }
     fflush(stdout);
 }

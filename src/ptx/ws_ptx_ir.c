@@ -197,6 +197,17 @@ void ws_ptx_module_free(ws_ptx_module *m)
     free(m);
 }
 
+const char *ws_ptx_insn_cu(const ws_ptx_module *m, const ws_ptx_insn *in, uint32_t *line)
+{
+    *line = 0;
+    if (!m || !in || in->src_line == 0 || in->src_file >= m->nfiles || !m->files[in->src_file])
+        return NULL;
+    const char *f = m->files[in->src_file];
+    const char *b = strrchr(f, '/');
+    *line = in->src_line;
+    return b ? b + 1 : f;
+}
+
 /* ------------------------------------------------------------------ scoped names */
 static uint32_t hash_name(const char *s, size_t len)
 {

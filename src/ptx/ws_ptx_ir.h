@@ -457,4 +457,10 @@ typedef struct ws_ptx_module {
 ws_ptx_func *ws_ptx_module_find_func(const ws_ptx_module *m, const char *name);
 void ws_ptx_module_free(ws_ptx_module *m);
 
+/* The CUDA source position of an instruction, from its `.loc` and the
+ * module's `.file` table: returns the file's base name ("bfs_topo.cu") and
+ * sets *line, or returns NULL (and *line = 0) when the instruction has no
+ * `.loc`, its line is 0 (nvcc's "no line") or its file is not declared. */
+const char *ws_ptx_insn_cu(const ws_ptx_module *m, const ws_ptx_insn *in, uint32_t *line);
+
 #endif

@@ -98,6 +98,9 @@ void ws_stats_free(ws_stats *s)
     }
     free(s->st);
     free(s->hash);
+    for (size_t i = 0; i < s->nwarn; i++)
+        free(s->warn[i]);
+    free(s->warn);
     for (size_t i = 0; i < s->ntables; i++)
         table_free(s->tables[i]);
     free(s->tables);
@@ -152,6 +155,22 @@ void ws_stats_counter(ws_stats *s, const char *name, const char *desc, const cha
     st->stride = stride;
     st->off = s->ninst;
     s->ninst += st->count;
+}
+
+void ws_stats_warning(ws_stats *s, const char *text)
+{
+    WS_GROW(s->warn, s->cap_warn, s->nwarn + 1);
+    s->warn[s->nwarn++] = ws_xstrdup(text ? text : "");
+}
+
+size_t ws_stats_nwarnings(const ws_stats *s) { return s->nwarn; }
+
+const char *ws_stats_warning_at(const ws_stats *s, size_t i) { return i < s->nwarn ? s->warn[i] : NULL; }
+
+void ws_stats_gauge(ws_stats *s, const char *name, const char *desc, const uint64_t *ptr)
+{
+    ws_stats_counter(s, name, desc, "", ptr, 1, 0);
+    s->st[s->n - 1].gauge = true;
 }
 
 void ws_stats_derived(ws_stats *s, const char *name, const char *desc, const char *scope,
@@ -451,6 +470,11 @@ void ws_stats_end(ws_stats *s, uint64_t cycle, const char *extra_json)
     /* Counters registered after begin count from zero. */
     for (size_t i = 0; i < s->nsnap; i++)
         l->delta[i] -= s->snap[i];
+    /* Gauges (machine counts) keep their value in every launch. */
+    for (size_t k = 0; k < s->n; k++)
+        if (s->st[k].gauge)
+            for (size_t i = 0; i < s->st[k].count; i++)
+                l->delta[s->st[k].off + i] = ws_stats_counter_value(&s->st[k], i);
     s->open = false;
 }
 

@@ -42,6 +42,15 @@ void ws_stats_free(ws_stats *s);
  * are copied; the counters must outlive the registry's use. */
 void ws_stats_counter(ws_stats *s, const char *name, const char *desc, const char *scope,
                       const uint64_t *ptr, size_t count, size_t stride);
+/* A gauge: a single unscoped value that is not a count of events (a
+ * machine count such as sm.count, a clock): a launch's statistics give its
+ * value, not its change over the launch (which would be 0). */
+void ws_stats_gauge(ws_stats *s, const char *name, const char *desc, const uint64_t *ptr);
+/* A warning about the run (a sentence, copied), written to the JSON as
+ * "warnings": [...] after "config" (absent when there is none). */
+void ws_stats_warning(ws_stats *s, const char *text);
+size_t ws_stats_nwarnings(const ws_stats *s);
+const char *ws_stats_warning_at(const ws_stats *s, size_t i);
 /* Derived value: fn(get, gctx, instance or -1 for the total) evaluated on
  * output and per launch (over the launch's deltas: `get` reads whichever
  * applies, counters and other derived values alike; NAN for an unknown

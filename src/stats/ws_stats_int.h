@@ -8,6 +8,7 @@
 typedef struct ws_stat {
     char *name, *desc, *scope;      /* scope "" when unscoped */
     bool derived;
+    bool gauge;                     /* a value, not a count: a launch's is the value, not a delta */
     const uint64_t *ptr;            /* counter: instance i at ptr + i * stride bytes */
     size_t count, stride;
     size_t off;                     /* counter: first slot in snapshot arrays */
@@ -65,6 +66,8 @@ struct ws_stats {
     uint64_t *samples;              /* per sample: cycle, then nser values (a
                                      * derived column holds a double's bits) */
     size_t nsamples, cap_samples;
+    char **warn;                    /* ws_stats_warning, in order */
+    size_t nwarn, cap_warn;
 };
 
 uint64_t ws_stats_hash_str(const char *s);

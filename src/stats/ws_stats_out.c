@@ -211,6 +211,13 @@ char *ws_stats_json_text(const ws_stats *s, const char *version, uint64_t seed,
         ws_json_object(&j, true);
         ws_json_end(&j);
     }
+    if (s->nwarn) {
+        ws_json_key(&j, "warnings");
+        ws_json_array(&j, false);
+        for (size_t i = 0; i < s->nwarn; i++)
+            ws_json_str(&j, s->warn[i]);
+        ws_json_end(&j);
+    }
     put_stats(&j, s);
     ws_json_key(&j, "launches");
     ws_json_array(&j, false);

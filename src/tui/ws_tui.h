@@ -180,6 +180,7 @@ struct ws_tui {
     const void *en_stats;
     size_t en_scanned;
     double en_peak, en_check;
+    struct ws_tui_cusrc *cusrc;  /* CUDA sources read for the source view (ws_tui_cusrc.c) */
 };
 
 /* Kinds of log lines: each entry of t->log starts with one of these
@@ -201,6 +202,12 @@ bool ws_tui_view_shown(ws_tui *t, int i);
  * `page`, Home to 0, End to the bottom (a large value the view clamps).
  * Moves *pos (kept >= 0) and returns true when k is one of them. */
 bool ws_tui_scroll_key(int k, int *pos, int page);
+
+/* Line `line` of CUDA file `file` (a `.file` name; its base name is looked
+ * up in the directory of ptx_path), or NULL when it cannot be read or has
+ * fewer lines (ws_tui_cusrc.c; kept until ws_tui_cu_free). */
+const char *ws_tui_cu_line(ws_tui *t, const char *ptx_path, const char *file, uint32_t line);
+void ws_tui_cu_free(ws_tui *t);
 
 /* ------------------------------------------------------------- the loop */
 typedef struct ws_tui_opts {

@@ -297,6 +297,23 @@ static int brk_toggle(ws_tui *t, ws_error *err)
     const ws_ptx_func *f = NULL;
     uint32_t pc = 0, line = 0;
     const ws_view *v = ws_tui_views[t->view];
+    const char *cf = NULL;
+    if (v == &ws_view_source && ws_view_source_cursor_cu(t, &cf, &line) == 0) {
+        /* a CUDA row: a CUDA line breakpoint */
+        for (uint32_t i = 0; i < ws_gpu_brk_count(t->g); i++) {
+            const ws_brk *b = ws_gpu_brk_at(t->g, i);
+            if (b->kind == WS_BRK_CU && b->line == line && !strcmp(b->file, cf) && b->warp == WS_BRK_ANY &&
+                b->sm < 0) {
+                int id = b->id;
+                ws_gpu_brk_del(t->g, id);
+                ws_tui_message(t, false, "breakpoint %d at %s:%" PRIu32 " deleted", id, cf, line);
+                return 0;
+            }
+        }
+        ws_brk b = { .kind = WS_BRK_CU, .line = line, .warp = WS_BRK_ANY, .sm = -1 };
+        snprintf(b.file, sizeof b.file, "%s", cf);
+        return brk_add(t, &b, err);
+    }
     if (v == &ws_view_source && ws_view_source_cursor(t, &f, &pc, &line) == 0) {
         /* the cursor's line */
     } else {
@@ -345,6 +362,44 @@ static int brk_line_check(ws_tui *t, uint32_t line, ws_error *err)
                         "..%" PRIu32 ")", line, base, lo, hi);
 }
 
+/* `break cu [FILE:]LINE`: the CUDA line must hold an instruction of the
+ * running kernel's module (by its .loc), else it would never stop. */
+static int brk_cu_parse(ws_tui *t, const char *arg, ws_brk *b, ws_error *err)
+{
+    const char *colon = strrchr(arg, ':');
+    const char *num = colon ? colon + 1 : arg;
+    size_t flen = colon ? (size_t)(colon - arg) : 0;
+    if (flen >= sizeof b->file)
+        return ws_error_set(err, WS_E_RANGE, "break cu: file name '%.*s' is too long", (int)flen, arg);
+    uint64_t v;
+    if (parse_u64(num, &v, "the CUDA line", err) < 0)
+        return -1;
+    if (v == 0 || v > UINT32_MAX)
+        return ws_error_set(err, WS_E_RANGE, "break cu: line %s is out of range (lines start at 1)", num);
+    memcpy(b->file, arg, flen);
+    b->file[flen] = 0;
+    b->line = (uint32_t)v;
+    b->kind = WS_BRK_CU;
+    const ws_kernel *k = ws_gpu_kernel(t->g);
+    const ws_ptx_module *m = k ? ws_module_ptx(ws_kernel_module(k)) : NULL;
+    if (!m)
+        return 0;       /* (no kernel yet: any line) */
+    bool any_loc = false;
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        for (uint32_t i = 0; i < m->funcs[f].ninsns; i++) {
+            uint32_t l;
+            const char *cf = ws_ptx_insn_cu(m, &m->funcs[f].insns[i], &l);
+            any_loc |= cf != NULL;
+            if (cf && l == b->line && (!b->file[0] || !strcmp(cf, b->file)))
+                return 0;
+        }
+    if (!any_loc)
+        return ws_error_set(err, WS_E_RANGE, "break cu: the running kernel's PTX has no .loc line information "
+                                             "(compile it with nvcc -lineinfo)");
+    return ws_error_set(err, WS_E_RANGE, "break cu: no instruction of the running kernel's PTX comes from %s%s%" PRIu32,
+                        b->file, b->file[0] ? ":" : "line ", b->line);
+}
+
 static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     if (need_gpu(t, err) < 0)
@@ -368,6 +423,12 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
         i = 3;
         if (b.kind == WS_BRK_LINE && brk_line_check(t, b.line, err) < 0)
             return -1;
+    } else if (!strcmp(k, "cu")) {
+        if (argc < 3)
+            return ws_error_set(err, WS_E_PARSE, "break cu needs a CUDA line: FILE.cu:LINE or LINE");
+        if (brk_cu_parse(t, argv[2], &b, err) < 0)
+            return -1;
+        i = 3;
     } else if (!strcmp(k, "warp")) {
         b.kind = WS_BRK_ISSUE;
         i = 1;   /* "warp [CTA W]" is the option itself */
@@ -422,7 +483,7 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
         }
     } else {
         return ws_error_set(err, WS_E_PARSE,
-                            "unknown breakpoint kind '%s' (expected pc, line, warp, issue, cycle, stall, "
+                            "unknown breakpoint kind '%s' (expected pc, line, cu, warp, issue, cycle, stall, "
                             "mshr_full, throttle, prefetch, iru_reply, iru_timeout)",
                             k);
     }
@@ -731,6 +792,18 @@ static int c_redraw(ws_tui *t, int argc, char **argv, ws_error *err)
     return 0;
 }
 
+static int c_export(ws_tui *t, int argc, char **argv, ws_error *err)
+{
+    if (argc != 2)
+        return ws_error_set(err, WS_E_PARSE, "export needs one file name: FILE (text; .txt added without an "
+                                             "extension) or FILE.svg (with colours)");
+    char done[4400];
+    if (ws_tui_export(t, argv[1], done, sizeof done, err) < 0)
+        return -1;
+    ws_tui_message(t, false, "screen exported to %s", done);
+    return 0;
+}
+
 static int c_prompt(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     (void)err;
@@ -774,8 +847,8 @@ const ws_tui_cmd ws_tui_cmds[] = {
       c_speed },
     { "break", "b", "[KIND ARGS] [sm S] [warp [CTA W]] [once]",
       "breakpoint; alone: toggle one at the selected warp's line (source view: the cursor's line); "
-      "KIND: pc N, line N, warp, issue, cycle N|+N, stall REASON, mshr_full, throttle, prefetch ADDR [LEN], "
-      "iru_reply [P], iru_timeout [P] (the IRU of partition P or any)",
+      "KIND: pc N, line N, cu [FILE.cu:]LINE, warp, issue, cycle N|+N, stall REASON, mshr_full, throttle, prefetch ADDR "
+      "[LEN], iru_reply [P], iru_timeout [P] (the IRU of partition P or any)",
       c_break },
     { "delete", "d", "N...|all", "delete breakpoints", c_delete },
     { "enable", NULL, "N", "enable a breakpoint", c_enable },
@@ -802,6 +875,8 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "prompt", NULL, "[TEXT]", "open the command prompt (:)", c_prompt },
     { "redraw", NULL, "", "redraw the screen (^L)", c_redraw },
     { "help", "?", "", "show or hide this help", c_help },
+    { "export", NULL, "FILE[.txt|.svg]", "write the screen to FILE: text, or SVG with its colours for a .svg name",
+      c_export },
     { "quit", "q", "", "leave (the terminal is restored)", c_quit },
     { NULL, NULL, NULL, NULL, NULL },
 };

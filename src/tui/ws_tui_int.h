@@ -79,4 +79,11 @@ void ws_tui_lua_set_gpu(ws_tui *t);
  * needed, 0 when it ran, -1 on an error, which is logged). */
 int ws_tui_lua_eval(ws_tui *t, const char *chunk);
 
+/* ------------------------------------------------------- ws_tui_export.c */
+/* Write the screen to `name` (".txt" added without an extension): SVG
+ * with the curses colours for a name ending in ".svg", else text.  Through
+ * a temporary file renamed at the end.  0 and the file written (and
+ * whether it replaced one) in `written`, or -1 with err. */
+int ws_tui_export(ws_tui *t, const char *name, char *written, size_t wsize, ws_error *err);
+
 #endif

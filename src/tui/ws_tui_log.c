@@ -97,4 +97,5 @@ void ws_tui_free(ws_tui *t)
     t->nhist = t->nphist = 0;
     free(t->sw_wait);
     t->sw_wait = NULL;
+    ws_tui_cu_free(t);
 }

@@ -10,6 +10,7 @@
 
 #include "arch/ws_gpu.h"
 #include "arch/ws_gpu_dbg.h"
+#include "lua/ws_lua_gpu.h"
 
 #define HEADER_ROWS 3
 #define MIN_COLS 80
@@ -54,6 +55,8 @@ void ws_tui_header_draw(ws_tui *t, WINDOW *w, int cols)
     const char *preset = t->g ? ws_opts_preset_name(ws_gpu_opts(t->g)) : t->preset;
     x += ws_tui_text(w, 0, x, cols - x, title, " %s  preset %s", base_name(t->scenario),
                      preset && *preset ? preset : "default");
+    if (t->lg && t->lg->label[0])
+        x += ws_tui_text(w, 0, x, cols - x, title, "  %s", t->lg->label);
     if (t->g) {
         uint32_t ln = ws_gpu_launch_number(t->g);
         x += ws_tui_text(w, 0, x, cols - x, title, "  launch %" PRIu32 ": %s", ln,

@@ -21,4 +21,9 @@ int ws_view_source_find(ws_tui *t, const char *text, int from);
  * fills *f, *pc and *line and returns 0, or returns -1 when there is none. */
 int ws_view_source_cursor(ws_tui *t, const ws_ptx_func **f, uint32_t *pc, uint32_t *line);
 
+/* The CUDA line under the cursor when it is on a CUDA row (the CUDA and
+ * PTX+CUDA modes): fills *file (base name) and *line and returns 0; -1
+ * otherwise. */
+int ws_view_source_cursor_cu(ws_tui *t, const char **file, uint32_t *line);
+
 #endif

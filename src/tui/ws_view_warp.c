@@ -229,6 +229,8 @@ size_t ws_view_warp_wait_line(const ws_wait_info *wi, char *buf, size_t size)
         if (wi->writer && n > 0 && (size_t)n < size) {
             n += snprintf(buf + n, size - (size_t)n, ", written by %s at %s:%" PRIu32, wi->insn[0] ? wi->insn : "?",
                           wi->file && wi->file[0] ? wi->file : "line", wi->line);
+            if (wi->cu_file && n > 0 && (size_t)n < size)
+                n += snprintf(buf + n, size - (size_t)n, " (%s:%" PRIu32 ")", wi->cu_file, wi->cu_line);
             if (wi->issued && n > 0 && (size_t)n < size)
             {
                 uint64_t age = wi->now > wi->issued ? wi->now - wi->issued : 0;
@@ -308,8 +310,12 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         if (wi.exited) {
             ws_tui_text(w, 1, 0, cols, A_BOLD, "exited (its CTA retires when its last warp exits)");
         } else {
-            x = ws_tui_text(w, 1, 0, cols, WS_CP_NORMAL, "pc %" PRIu32 "  line %" PRIu32 "  %s: ", wi.pc, wi.line,
-                            wi.func && wi.func->name ? wi.func->name : "?");
+            x = ws_tui_text(w, 1, 0, cols, WS_CP_NORMAL, "pc %" PRIu32 "  line %" PRIu32 "  ", wi.pc, wi.line);
+            uint32_t cl = 0;
+            const char *cf = wi.func && wi.pc < wi.func->ninsns ? ws_ptx_insn_cu(m, &wi.func->insns[wi.pc], &cl) : NULL;
+            if (cf)
+                x += ws_tui_text(w, 1, x, cols - x, WS_CP_NORMAL, "%s:%" PRIu32 "  ", cf, cl);
+            x += ws_tui_text(w, 1, x, cols - x, WS_CP_NORMAL, "%s: ", wi.func && wi.func->name ? wi.func->name : "?");
             ws_tui_text(w, 1, x, cols - x, A_BOLD, "%s", ws_views1_insn(m, wi.func, wi.pc, txt, sizeof txt));
         }
     }

@@ -92,7 +92,8 @@ static void draw_sm_panel(ws_tui *t, WINDOW *w, int y0, int x0, int rows, int wi
 
 /* The line under the selected row: what it waits for, short (the warp
  * view has the panel): "%r44 <- ld.global.u32 line 95 (issued 150591):
- * 0x700138f00 visited L1 miss queue since 150592". */
+ * 0x700138f00 visited L1 miss queue since 150592"; with a .loc, the CUDA
+ * line follows the PTX line ("line 112, bfs_data.cu:60 (issued ..."). */
 static void why_line(const ws_wait_info *wi, char *buf, size_t size)
 {
     if (wi->kind != WS_WAIT_REG) {
@@ -102,9 +103,13 @@ static void why_line(const ws_wait_info *wi, char *buf, size_t size)
     int n = snprintf(buf, size, "%s", wi->regs[0]);
     for (uint32_t i = 1; i < wi->nregs && n > 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, ", %s", wi->regs[i]);
-    if (wi->writer && n > 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, " <- %s line %" PRIu32 " (issued %" PRIu64 ")",
-                      wi->insn[0] ? wi->insn : "?", wi->line, wi->issued);
+    if (wi->writer && n > 0 && (size_t)n < size) {
+        n += snprintf(buf + n, size - (size_t)n, " <- %s line %" PRIu32, wi->insn[0] ? wi->insn : "?", wi->line);
+        if (wi->cu_file && n > 0 && (size_t)n < size)
+            n += snprintf(buf + n, size - (size_t)n, ", %s:%" PRIu32, wi->cu_file, wi->cu_line);
+        if (n > 0 && (size_t)n < size)
+            n += snprintf(buf + n, size - (size_t)n, " (issued %" PRIu64 ")", wi->issued);
+    }
     if (!wi->pending && n > 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, ", ready at %" PRIu64, wi->ready_at);
     else if (wi->nreq && n > 0 && (size_t)n < size) {
