@@ -33,6 +33,7 @@ typedef enum ws_brk_kind {
     WS_BRK_MSHR_FULL,   /* an L1 reservation fails because its MSHRs are full */
     WS_BRK_THROTTLE,    /* a prefetch policy or throttle changes state (transition log) */
     WS_BRK_PREFETCH,    /* a prefetch of a line overlapping [addr, addr + len) is issued */
+    WS_BRK_REQUEST,     /* memory request `req` completes (ws_rtrace.h: it is followed) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
 const char *ws_brk_kind_name(ws_brk_kind k);    /* "pc", "line", "issue", ... */
@@ -53,6 +54,7 @@ typedef struct ws_brk {
     uint64_t cycle;             /* CYCLE (absolute core cycle) */
     ws_stall stall;             /* STALL */
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
+    uint64_t req;               /* REQUEST: the request's id */
     uint64_t warp;              /* PC, LINE, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
     int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM */
     bool once;                  /* deleted when it hits (a temporary breakpoint) */

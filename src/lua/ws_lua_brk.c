@@ -5,6 +5,7 @@
  *   gpu:breakpoint{ cycle = 50000 }
  *   gpu:breakpoint{ stall = "long_scoreboard", sm = 2 }
  *   gpu:breakpoint{ event = "mshr_full" | "throttle" | "prefetch" | "issue", addr =, len = }
+ *   gpu:breakpoint{ request = ID }                      (request ID completes; see gpu:request)
  *   (any of them with once = true: deleted when it hits)
  *   gpu:delete(id), gpu:enable(id, on), gpu:breakpoints() -> list
  *
@@ -22,8 +23,8 @@
 #include "lua/ws_lua_ctl_int.h"
 
 static const char *const fields[] = { "pc", "line", "func", "warp", "sm", "cycle", "stall", "event",
-                                      "addr", "len", "once", "disabled", NULL };
-static const char *const kind_fields[] = { "pc", "line", "cycle", "stall", "event", NULL };
+                                      "request", "addr", "len", "once", "disabled", NULL };
+static const char *const kind_fields[] = { "pc", "line", "cycle", "stall", "event", "request", NULL };
 static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", NULL };
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
@@ -167,17 +168,17 @@ static int g_breakpoint(lua_State *L)
         for (int i = 0; fields[i]; i++) known |= !strcmp(k, fields[i]);
         if (!known)
             luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, func, warp, sm, cycle, stall, "
-                          "event, addr, len, once, disabled)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
+                          "event, request, addr, len, once, disabled)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         for (int i = 0; kind_fields[i]; i++)
             if (!strcmp(k, kind_fields[i])) {
                 if (kind)
-                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall or event (got both '%s' "
-                                  "and '%s')", kind, k);
+                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall, event or request (got "
+                                  "both '%s' and '%s')", kind, k);
                 kind = kind_fields[i];
             }
         lua_pop(L, 1);
     }
-    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall or event");
+    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cycle, stall, event or request");
     ws_brk b;
     memset(&b, 0, sizeof b);
     b.warp = warp_filter(L, g);
@@ -235,6 +236,10 @@ static int g_breakpoint(lua_State *L)
         }
         b.stall = (ws_stall)found;
         lua_pop(L, 1);
+    } else if (!strcmp(kind, "request")) {
+        b.kind = WS_BRK_REQUEST;
+        field_u64(L, "request", &b.req);
+        if (b.req == 0) return luaL_error(L, "gpu:breakpoint: 'request' must be a request id (1 or more)");
     } else if (!strcmp(kind, "event")) {
         lua_getfield(L, 2, "event");
         const char *e = lua_tostring(L, -1);
@@ -256,7 +261,7 @@ static int g_breakpoint(lua_State *L)
     if (b.kind != WS_BRK_PREFETCH && has_addr)
         return luaL_error(L, "gpu:breakpoint: 'addr' goes with event = 'prefetch'");
     if ((b.kind == WS_BRK_CYCLE || b.kind == WS_BRK_THROTTLE || b.kind == WS_BRK_MSHR_FULL ||
-         b.kind == WS_BRK_PREFETCH) && b.warp != WS_BRK_ANY)
+         b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_REQUEST) && b.warp != WS_BRK_ANY)
         return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, stall and event = 'issue'");
     ws_error err;
     int id = ws_gpu_brk_add(g->tg, &b, &err);
