@@ -138,9 +138,9 @@ gpu:finish()
 -- 3. breakpoints
 gpu, k, out = fresh()
 T.raises(function() gpu:breakpoint{ lnie = 3 } end,
-         "unknown field 'lnie' %(allowed: pc, line, func, warp, sm, cycle, stall, event, addr, len, once, disabled%)",
+         "unknown field 'lnie' %(allowed: pc, line, func, warp, sm, cycle, stall, event, request, addr, len, once, disabled%)",
          "breakpoint: unknown field")
-T.raises(function() gpu:breakpoint{ sm = 1 } end, "give one of pc, line, cycle, stall or event", "breakpoint: no kind")
+T.raises(function() gpu:breakpoint{ sm = 1 } end, "give one of pc, line, cycle, stall, event or request", "breakpoint: no kind")
 T.raises(function() gpu:breakpoint{ pc = 1, line = 3 } end, "got both", "breakpoint: two kinds")
 T.raises(function() gpu:breakpoint{ stall = "sleepy" } end,
          "unknown stall reason 'sleepy' %(allowed: selected, not_selected, long_scoreboard", "breakpoint: bad stall")

@@ -217,6 +217,32 @@ bool ws_gpu_rtrace_on(const ws_gpu *g, uint32_t *events)
     return t && t->all;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+uint32_t ws_gpu_requests_live(const ws_gpu *g, uint64_t *ids, uint32_t max)
+{
+    /* the max smallest ids: collect all (sorted), keep the first max */
+    size_t n = 0, cap = 0;
+    uint64_t *all = NULL;
+    for (uint32_t c = 0; c < g->pool.nchunks; c++) {
+        const ws_mreq *ch = g->pool.chunks[c];
+        for (uint32_t i = 0; i < WS_MREQ_CHUNK; i++)
+            if (ch[i].stage != WS_MST_NONE) {
+                WS_GROW(all, cap, n + 1);
+                all[n++] = ch[i].id;
+            }
+    }
+    if (n) qsort(all, n, sizeof *all, cmp_u64);
+    uint32_t k = n < max ? (uint32_t)n : max;
+    if (k) memcpy(ids, all, k * sizeof *ids);
+    free(all);
+    return k;
+}
+
 uint64_t ws_gpu_request_next_id(const ws_gpu *g) { return g->pool.next_id; }
 
 /* ------------------------------------------------------------ following */

@@ -111,6 +111,9 @@ int ws_gpu_rtrace_follow(ws_gpu *g, uint64_t id, ws_error *err);
  * nothing of it and it is not in flight (an in-flight request not followed
  * is followed from now on, its past rebuilt from its timestamps). */
 int ws_gpu_request(ws_gpu *g, uint64_t id, ws_rtl *out, ws_error *err);
+/* The ids of the requests in flight now, smallest first (at most max;
+ * returns how many were written). */
+uint32_t ws_gpu_requests_live(const ws_gpu *g, uint64_t *ids, uint32_t max);
 /* The request ids following has seen so far end before this one (the next
  * id to be allocated). */
 uint64_t ws_gpu_request_next_id(const ws_gpu *g);

@@ -275,6 +275,10 @@ void ws_tui_draw_screen(ws_tui *t)
         }
         delwin(vw);
     }
+    if (t->req_on && !t->help) {
+        t->cur_y = -1;
+        ws_tui_req_draw(t, stdscr, rows - 1, cols);
+    }
     if (t->help) {
         t->cur_y = -1;
         ws_tui_help_draw(t, stdscr, rows - 1, cols);

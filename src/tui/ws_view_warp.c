@@ -19,7 +19,8 @@
  * LD/ST refusal, the instruction-cache miss).
  *
  * Keys: left/right/h/l change the lane; up/down/j/k, PgUp/PgDn, Home/End
- * scroll the registers; w (or Backspace) goes back to the warps view. */
+ * scroll the registers; t shows the life of the first request the warp
+ * waits for (ws_tui_req.c); w (or Backspace) goes back to the warps view. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -423,6 +424,12 @@ static bool key(ws_tui *t, int k)
     switch (k) {
     case KEY_LEFT: case 'h': t->lane = (t->lane + WS_WARP_SIZE - 1) % WS_WARP_SIZE; return true;
     case KEY_RIGHT: case 'l': t->lane = (t->lane + 1) % WS_WARP_SIZE; return true;
+    case 't': {     /* the timeline of the first request the warp waits for */
+        ws_error err;
+        if (ws_tui_exec(t, "request wait", &err) < 0)
+            ws_tui_message(t, true, "%s", err.msg);
+        return true;
+    }
     case 'w': case KEY_BACKSPACE: case 127: {
         int v = ws_views1_index("warps");
         if (v < 0)
