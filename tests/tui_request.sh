@@ -5,7 +5,8 @@
 # whole life to the reply with the DRAM channel, bank and row;
 # `:break request ID` stops when it completes, at the cycle the timeline
 # gives; the memory view's `t` opens the oldest request in flight; bad
-# arguments are refused with a message.
+# arguments are refused with a message.  The warp view shows the load's
+# destination register as pending until the data is back.
 . "$WS_SRCDIR/tests/tui_lib.sh"
 
 cat > "$tmp/missy.lua" <<'LUA'
@@ -44,6 +45,7 @@ keys c
 expect 'breakpoint 1: reached by SM 0 slot 0 \(CTA 0 w0\) at line 11' "the warp stops after its load"
 cmd delete 1
 keys 2
+expect '%r1 +pending \(ld\.global\.u32 line 10, issued 515\)' "the warp view: %r1 is pending (its load's line and issue cycle), not the value written at issue"
 cmd step 100
 expect 'request 0x[0-9a-f]+ vals 128 B: L2 slice queue' "100 cycles later its request is in the L2 slice queue"
 keys t

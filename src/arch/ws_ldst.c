@@ -501,6 +501,8 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     } else if (wants_data && parts) {
         load = ws_pload_new(sm, slotno, dst, ndst);
         sm->pl[load].outstanding = parts;
+        sm->pl[load].pc = st->pc;
+        sm->pl[load].issued = now;
         for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = WS_PEND | load;
         if (m_sh) hev_push(sm, sh_ready, load, WS_LVL_L1);
         for (uint32_t j = 0; j < const_hits; j++) hev_push(sm, const_ready, load, WS_LVL_L1);
