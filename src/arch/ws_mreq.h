@@ -117,7 +117,7 @@ static inline uint32_t ws_mreq_line_sectors(uint32_t line)
 }
 
 /* A traced request's history (ws_rtrace.c): it entered stage st at t. */
-void ws_rtrace_stage(ws_mreq *r, ws_mreq_stage st, uint64_t t);
+__attribute__((cold)) void ws_rtrace_stage(ws_mreq *r, ws_mreq_stage st, uint64_t t);
 
 /* The request entered stage st at core cycle t.  A request nobody follows
  * pays one byte test (in the line the stage is written to). */

@@ -127,10 +127,10 @@ int ws_gpu_rtrace_watch(ws_gpu *g, uint64_t id, ws_error *err);
 uint64_t ws_gpu_rtrace_done_at(const ws_gpu *g, uint64_t id);
 
 /* The model's calls (only for traced requests). */
-void ws_rtrace_retry(ws_mreq *r, ws_rt_why why, uint64_t t);
-void ws_rtrace_merge(ws_mreq *r, const ws_mreq *into, uint64_t t);
+__attribute__((cold)) void ws_rtrace_retry(ws_mreq *r, ws_rt_why why, uint64_t t);
+__attribute__((cold)) void ws_rtrace_merge(ws_mreq *r, const ws_mreq *into, uint64_t t);
 void ws_rtrace_dram(ws_mreq *r);        /* its DRAM column commands began (now) */
-void ws_rtrace_end(ws_mreq *r);         /* it is freed (now) */
+__attribute__((cold)) void ws_rtrace_end(ws_mreq *r);         /* it is freed (now) */
 /* The gpu's trace (NULL when none), its creation, and freeing it. */
 struct ws_rtrace *ws_gpu_rtrace(ws_gpu *g, bool create);
 void ws_gpu_rtrace_free(ws_gpu *g);

@@ -15,7 +15,9 @@
  * cycles of warps waiting there while recording (ws_gpu_line_stalls); from
  * 120 columns also the requests (accesses).  Zero counts are left blank.  The function shown is the selected warp's (a .func while it
  * runs one), else the kernel.  The view follows the selected warp until the
- * user moves the cursor; '.' follows again.
+ * user moves the cursor; '.' follows again.  The column heads' row ends
+ * with whose counts they are (every SM and warp, launches 1 to N; W: the
+ * selected SM).
  *
  * Keys: up/down/j/k, PgUp/PgDn, Home/End move the cursor; '.' follows the
  * selected warp again.  vs.cursor is a row (labels are rows), vs.sub bit 0:
@@ -189,7 +191,14 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     ws_tui_text(w, 1, 0, cols, A_BOLD, "B %2s %5s %7s %7s %7s", "W", "line", "execs", "misses", "stall");
     if (wide)
         ws_tui_text(w, 1, 35, cols - 35, A_BOLD, " %7s", "reqs");
-    ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "PTX");
+    x = xt + ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "PTX");
+    /* whose counts: every SM and warp; W is the selected SM's */
+    uint32_t nlaunch = ws_gpu_launch_number(g);
+    char span[32];
+    if (nlaunch > 1) snprintf(span, sizeof span, "launches 1-%" PRIu32, nlaunch);
+    else snprintf(span, sizeof span, "launch 1");
+    ws_tui_text(w, 1, x, cols - x, ws_tui_attr(WS_CP_DIM), "   counts: every SM and warp, %s; W: SM %" PRIu32,
+                span, sm);
 
     /* rows: walk from the first shown */
     uint32_t nl = nlabel_rows(f), li = 0, pc = 0;
