@@ -4,8 +4,14 @@
 # gives hits, pending hits and misses as shares of the accepted accesses
 # that add to 100%; the prefetch view says what the MT throttle's state
 # means instead of "degree 5 state no prefetch"; the source view says
-# whose counts it shows.
+# whose counts it shows.  (Also the request timeline's m key: to the
+# request an MSHR merge waits for.)
 . "$WS_SRCDIR/tests/tui_lib.sh"
+gone() {    # gone PATTERN: poll until PATTERN leaves the screen (5 s at most)
+    n=100
+    while [ $n -gt 0 ] && screen | grep -Eq -- "$1"; do sleep 0.05; n=$((n - 1)); done
+    [ $n -gt 0 ]
+}
 
 cat > "$tmp/k.lua" <<'LUA'
 local ws = require "warpscope"
@@ -68,6 +74,7 @@ keys '?'
 expect 'THIS VIEW \(Caches\)' "caches: ? explains the view"
 expect 'shares add to 100% of those accesses' "caches: hits, pending hits and misses add to 100%"
 keys x
+gone 'THIS VIEW'
 line=$(screen | grep -E '^hits [0-9.KMG]+ \(' | head -1)
 t_match "$line" '^hits [0-9.KMG]+ \([0-9]+\.[0-9]%\)  pending hits [0-9.KMG]+ \([0-9]+\.[0-9]%\)  misses [0-9.KMG]+ \([0-9]+\.[0-9]%\)' \
     "the L1D line gives each count with its share: $line"
@@ -99,6 +106,17 @@ keys x
 keys 2
 keys '?'
 expect 'THIS VIEW \(Warp\)' "warp: ? explains the view"
+keys x
+# the timeline: warp 0's second load (line 14) merged into its first (line 13)
+keys t
+expect 'request [0-9]+: its life' "t: the first request warp 0 waits for"
+ra=$(screen | sed -n 's/.*request \([0-9]*\): its life.*/\1/p' | head -1)
+expect 'PTX line 13' "... its load on line 13"
+keys j
+expect 'PTX line 14' "down: the next request in flight, the load on line 14"
+expect "L1 MSHR .*merged into request $ra" "... which waits in the L1 MSHR, merged into request $ra"
+keys m
+expect "request $ra: its life" "m: the request it merged into"
 keys x
 
 keys c

@@ -289,6 +289,16 @@ static void follow(struct ws_rtrace *t, ws_mreq *r)
     ws_rt_ev *l = r->rt_last ? ev_at(t, r->rt_last - 1) : NULL;
     if (r->stage != WS_MST_NONE && (!l || l->kind != EV_ENTER || l->stage != r->stage))
         stamp(t, r, (ws_mreq_stage)r->stage, r->t_stage, &last);
+    /* waiting in an MSHR entry now: the request whose fill it waits for */
+    if (r->stage == WS_MST_L1_MSHR || (r->stage == WS_MST_L2_MSHR && r->level == WS_LVL_L2_PENDING)) {
+        const ws_mreq *into = fetcher(t->g, r);
+        if (into) {
+            ws_rt_ev *m = push(t, r, EV_MERGE);
+            m->cycle = r->t_stage;
+            m->a = into->id;
+            m->stage = r->stage;
+        }
+    }
     ws_rt_ev *e = push(t, r, EV_FOLLOW);
     e->cycle = t->g->now;
 }

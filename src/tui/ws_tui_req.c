@@ -11,7 +11,8 @@
  * requests selected later have their whole history; the one opened, if it
  * was not followed yet, shows its earlier stages rebuilt from its
  * timestamps (said in the overlay).  Up/k and Down/j move to the previous
- * and next request in flight (by id); any other key closes it.  The
+ * and next request in flight (by id), m to the request it merged into;
+ * any other key closes it.  The
  * overlay follows the clock: stepping with it open is not possible (keys
  * close it), but reopening it shows the stages reached since. */
 #include "config.h"
@@ -79,6 +80,19 @@ bool ws_tui_req_key(ws_tui *t, int ch)
 {
     if (!t->req_on) return false;
     t->need_redraw = true;
+    if (ch == 'm') {    /* the request it merged into */
+        ws_rtl r;
+        ws_error err;
+        uint64_t to = 0;
+        if (ws_gpu_request(t->g, t->req_id, &r, &err) == 0)
+            for (uint32_t i = 0; i < r.nrows; i++)
+                if (r.rows[i].merged_into) to = r.rows[i].merged_into;
+        if (!to)
+            ws_tui_message(t, false, "request %" PRIu64 " merged into no other request", t->req_id);
+        else if (ws_tui_req_open(t, to, &err) < 0)
+            ws_tui_message(t, true, "%s", err.msg);
+        return true;
+    }
     if (ch != KEY_UP && ch != 'k' && ch != KEY_DOWN && ch != 'j') {
         t->req_on = false;
         return true;
@@ -120,8 +134,8 @@ void ws_tui_req_draw(ws_tui *t, WINDOW *w, int rows, int cols)
     char title[96];
     snprintf(title, sizeof title, "request %" PRIu64 ": its life", t->req_id);
     ws_tui_section(w, y0, x0, hw, title, t->ascii);
-    ws_tui_section(w, y0 + hh - 1, x0, hw, "up/down: previous/next request in flight, any other key closes",
-                   t->ascii);
+    ws_tui_section(w, y0 + hh - 1, x0, hw, "up/down: previous/next request in flight, m: the one it merged into, "
+                   "any other key closes", t->ascii);
     int y = y0 + 1, x = x0 + 1, wd = hw - 2, last = y0 + hh - 1;
     if (!ok) {
         ws_tui_text(w, y, x, wd, ws_tui_attr(WS_CP_ERROR), "%s", err.msg);
