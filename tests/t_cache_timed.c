@@ -178,6 +178,35 @@ static void sectors(void)
     ws_cache_free(c);
 }
 
+/* Requests the LD/ST unit describes by the sectors of their 128-byte
+ * block (addr the block's start, size 32 x sectors, sector_mask): the
+ * cache needs those sectors, not the block's first ones. */
+static void masked_sectors(void)
+{
+    ws_cache_config cfg = tc_cfg(2, 2, 128);
+    cfg.sector = 32;
+    ws_cache *c = tc_new(&cfg);
+    ws_mreq *a = tc_req(&pool, WS_MREQ_READ, 0x000, 32);
+    a->sector_mask = 0x8;                                   /* sector 3 alone */
+    ws_cache_result res = ACC(c, a, 1);
+    ok(res.status == WS_CACHE_MISS && res.fetch_mask == 0x8, "mask 0x8: a miss fetching sector 3");
+    ok(ws_cache_fill(c, a, 2, NULL) == a, "fill a releases a");
+    ws_cache_line_info li = tc_line(c, 0);
+    is_int(li.valid_mask, 0x8, "mask 0x8: sector 3 valid, not sector 0");
+    ws_mreq *b = tc_req(&pool, WS_MREQ_READ, 0x000, 64);
+    b->sector_mask = 0xa;                                   /* sectors 1 and 3 */
+    res = ACC(c, b, 3);
+    ok(res.status == WS_CACHE_MISS && res.fetch_mask == 0x2, "mask 0xa: sector 1 fetched, 3 already there");
+    ws_cache_fill(c, b, 4, NULL);
+    ws_mreq *d = tc_req(&pool, WS_MREQ_READ, 0x000, 128);   /* the whole line */
+    res = ACC(c, d, 5);
+    ok(res.status == WS_CACHE_MISS && res.fetch_mask == 0x5, "whole line: sectors 0 and 2 missing");
+    ws_mreq *e = tc_req(&pool, WS_MREQ_READ, 0x000, 32);
+    e->sector_mask = 0x1;                                   /* the block's first sector: as its bytes */
+    ok(ACC(c, e, 6).status == WS_CACHE_HIT_RESERVED, "mask 0x1: sector 0, being fetched");
+    ws_cache_free(c);
+}
+
 /* Prefetched/used bits. */
 static void prefetch_bits(void)
 {
@@ -328,6 +357,7 @@ int main(void)
     merge_and_failures();
     missq_full();
     sectors();
+    masked_sectors();
     prefetch_bits();
     on_fill(WS_REPL_LRU, 0x40, "on-fill LRU");
     on_fill(WS_REPL_FIFO, 0x00, "on-fill FIFO");

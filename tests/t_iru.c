@@ -263,6 +263,34 @@ static void test_timeout(void)
     sim_free(s);
 }
 
+/* 2b. The timeout counts the replier's wait for the request it serves:
+ * two requests queued at cycle 0, no entry ever full; the first is
+ * answered at the timeout (100), the second 100 cycles after the replier
+ * turned to it (101), not at once for having queued 101 cycles. */
+static void test_timeout_head(void)
+{
+    ws_iru_config c = base_cfg(1);
+    c.timeout = 100;
+    sim *s = sim_new(&c, 10, 128);
+    s->auto_flush = false;
+    /* 20 of block 0, 12 of block 1, 8 of block 2, 24 of block 3 */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 20; i++) wr32(s, IDX + 4 * n++, i);
+    for (uint32_t i = 0; i < 12; i++) wr32(s, IDX + 4 * n++, 32 + i);
+    for (uint32_t i = 0; i < 8; i++) wr32(s, IDX + 4 * n++, 64 + i);
+    for (uint32_t i = 0; i < 24; i++) wr32(s, IDX + 4 * n++, 96 + i);
+    sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 4, .indices = IDX, .n = n });
+    ws_iru_request(s->u[0], 1, 0xffffffffu, 0);
+    ws_iru_request(s->u[0], 2, 0xffffffffu, 0);
+    sim_run(s, 400);
+    is_int(s->nrep, 2, "timeout at the head: two replies");
+    is_u64(s->rep[0].t_reply, 100, "timeout at the head: the first at 100");
+    is_u64(s->rep[1].t_reply, 201, "timeout at the head: the second at 101 + 100");
+    ok(s->rep[0].lines == 2 && s->rep[1].lines == 3, "timeout at the head: blocks 3 + 0 (24 + 8), then 0, 1, 2 (12 + 12 + 8)");
+    is_u64(ws_iru_stats_get(s->u[0])->timeouts, 2, "timeout at the head: both timed out");
+    sim_free(s);
+}
+
 /* 3. Filters: drop exactly the duplicates present at once; min; add. */
 static void test_filters(void)
 {
@@ -365,11 +393,12 @@ static void test_ring(void)
     ws_iru_config c = base_cfg(4);
     c.line = 16;                        /* 4 elements a line: partition p owns 4p..4p+3 */
     sim *s = sim_new(&c, 10, 16);
-    /* elem_size 128: block = index; set = block mod 1024 (hash mod); owner = set / 256 */
+    /* elem_size 128: block = index; set = block mod 1024 (hash mod); owner =
+     * set mod 4, local set = set / 4 */
     for (uint32_t i = 0; i < 8; i++)
-        wr32(s, 4 * i, 768);            /* every element to partition 3, set 0 */
+        wr32(s, 4 * i, 3);              /* every element to partition 3, local set 0 */
     sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 128, .indices = 0, .n = 8 });
-    ok(ws_iru_part_of(s->u[0], 768) == 3 && ws_iru_set_of(s->u[0], 768) == 768, "ring: index 768 is partition 3's");
+    ok(ws_iru_part_of(s->u[0], 3) == 3 && ws_iru_set_of(s->u[0], 3) == 3, "ring: index 3 is partition 3's");
     ws_iru_request(s->u[3], 1, 0xffffffffu, 0);
     uint64_t full8 = 0;
     while (s->cycle < 200 && !full8) {
@@ -400,7 +429,7 @@ static void test_ring(void)
     c.shared = false;
     s = sim_new(&c, 10, 16);
     for (uint32_t i = 0; i < 8; i++)
-        wr32(s, 4 * i, 768);
+        wr32(s, 4 * i, 3);
     sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 128, .indices = 0, .n = 8 });
     sim_run(s, 100);
     uint64_t flits = 0;
@@ -732,6 +761,7 @@ int main(void)
 {
     test_full_entry();
     test_timeout();
+    test_timeout_head();
     test_filters();
     test_packing();
     test_ring();

@@ -89,17 +89,24 @@ end
 -- contract labels the unvisited ones and builds the next vertex frontier.
 -- With iru = true the contract kernel takes its elements from load_iru
 -- (configure_iru before each launch: target = label, indices = the edge
--- frontier); the gpu needs iru.enable.
-function M.iru_contract(gpu, g, src, iru, ptx)
+-- frontier); the gpu needs iru.enable.  opts.cull = true uses the contract
+-- kernels with Merrill et al.'s software culling (a warp's duplicates, a
+-- block's history and a visited bitmask before the label; A8 item 3), the
+-- paper's baseline.
+function M.iru_contract(gpu, g, src, iru, ptx, opts)
   local fn = "warpscope.bfs.iru_contract"
   A.gpu(fn, 1, gpu)
   A.graph(fn, 2, g)
   src = A.int(fn, 3, "src", src, 0, g.n - 1)
   A.type(fn, 4, "iru", iru, "boolean", true)
   A.type(fn, 5, "ptx", ptx, "string", true)
+  A.type(fn, 6, "opts", opts, "table", true)
+  local cull = opts and opts.cull
+  A.type(fn, 6, "opts.cull", cull, "boolean", true)
   local m = gpu:load_ptx(ptx or "kernels/iru_bfs.ptx")
   local expand = m:kernel("iru_bfs_expand")
-  local contract = m:kernel(iru and "iru_bfs_contract_iru" or "iru_bfs_contract")
+  local contract = m:kernel((iru and "iru_bfs_contract_iru" or "iru_bfs_contract") .. (cull and "_cull" or ""))
+  local bitmask = cull and gpu:array("u32", (g.n + 31) // 32, { name = "bitmask" })
   local row = gpu:array("i32", g.row, { name = "row" })
   local col = gpu:array("i32", g.col, { name = "col" })
   local label = gpu:array("i32", g.n, { name = "label", fill = -1 })
@@ -108,6 +115,7 @@ function M.iru_contract(gpu, g, src, iru, ptx)
   local vn = gpu:array("i32", 1, { name = "vn" })
   local en = gpu:array("i32", 1, { name = "en" })
   label[src], vfront[0] = 0, src
+  if bitmask then bitmask[src // 32] = 1 << (src % 32) end
   local nv, dist = 1, 0
   while nv > 0 do
     en[0] = 0
@@ -119,7 +127,13 @@ function M.iru_contract(gpu, g, src, iru, ptx)
       local shape = { grid = S.ceil_div(ne, 256), block = 256 }
       if iru then
         gpu:configure_iru{ target = label, elem_size = 4, indices = efront, n = ne, filter = "none" }
-        gpu:launch(contract, shape, ne, label, dist, vfront, vn)
+        if bitmask then
+          gpu:launch(contract, shape, ne, label, bitmask, dist, vfront, vn)
+        else
+          gpu:launch(contract, shape, ne, label, dist, vfront, vn)
+        end
+      elseif bitmask then
+        gpu:launch(contract, shape, efront, ne, label, bitmask, dist, vfront, vn)
       else
         gpu:launch(contract, shape, efront, ne, label, dist, vfront, vn)
       end
@@ -134,14 +148,20 @@ end
 -- (A3, Fig. 10): with iru = true the compaction takes edge, weight and
 -- position from load_iru with the min filter (configure_iru before each
 -- launch: target = dist, indices = the edge frontier, secondary = the
--- weight frontier).  g needs weights.
-function M.iru_sssp(gpu, g, src, iru, ptx)
+-- weight frontier).  g needs weights.  opts.filter: the IRU's filter
+-- ("min" by default; "none" turns filtering off, the A8 ablation).
+function M.iru_sssp(gpu, g, src, iru, ptx, opts)
   local fn = "warpscope.bfs.iru_sssp"
   A.gpu(fn, 1, gpu)
   A.graph(fn, 2, g)
   src = A.int(fn, 3, "src", src, 0, g.n - 1)
   A.type(fn, 4, "iru", iru, "boolean", true)
   A.type(fn, 5, "ptx", ptx, "string", true)
+  A.type(fn, 6, "opts", opts, "table", true)
+  local filter = opts and opts.filter or "min"
+  if filter ~= "min" and filter ~= "none" then
+    error(("%s: opts.filter must be \"min\" or \"none\", got %s"):format(fn, tostring(filter)), 2)
+  end
   if not g.weight then error(fn .. ": the graph has no weights", 2) end
   local INF = 2147483647
   local m = gpu:load_ptx(ptx or "kernels/iru_sssp.ptx")
@@ -169,7 +189,7 @@ function M.iru_sssp(gpu, g, src, iru, ptx)
     if ne > 0 then
       local shape = { grid = S.ceil_div(ne, 256), block = 256 }
       if iru then
-        gpu:configure_iru{ target = dist, elem_size = 4, indices = efront, secondary = wfront, n = ne, filter = "min" }
+        gpu:configure_iru{ target = dist, elem_size = 4, indices = efront, secondary = wfront, n = ne, filter = filter }
         gpu:launch(compact, shape, ne, dist, lookup, stamp, level, vfront, vn)
       else
         gpu:launch(compact, shape, efront, wfront, ne, dist, lookup, stamp, level, vfront, vn)

@@ -462,7 +462,7 @@ ws_cache_result ws_cache_access(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_mreq
     uint64_t line = r->addr >> c->line_log2;
     uint32_t set = ws_cache_set_index(c, line);
     int way = ws_cache_find_way(c, set, line);
-    uint32_t need = ws_cache_need(c, r->addr, r->size);
+    uint32_t need = ws_cache_req_need(c, r);
     bool write = ws_cache_is_write(r->kind);
 
     if (!write && way >= 0) {               /* the hot path: a read hit */

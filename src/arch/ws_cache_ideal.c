@@ -52,7 +52,7 @@ bool ws_cache_access_ideal_req(ws_cache *c, const ws_mreq *r, uint64_t cycle, ws
     uint64_t line = r->addr >> c->line_log2;
     uint32_t set = ws_cache_set_index(c, line);
     int way = ws_cache_find_way(c, set, line);
-    uint32_t need = ws_cache_need(c, r->addr, r->size);
+    uint32_t need = ws_cache_req_need(c, r);
     size_t idx = (size_t)set * c->ways + (uint32_t)(way < 0 ? 0 : way);
     ws_cline *l = way >= 0 ? &c->ln[idx] : NULL;
     bool demand = r->kind != WS_MREQ_PREFETCH;

@@ -100,6 +100,23 @@ static inline uint32_t ws_cache_need(const ws_cache *c, uint64_t addr, uint32_t 
     return (uint32_t)m;
 }
 
+/* The sectors of the line request r touches.  The LD/ST unit describes a
+ * request by the 32-byte sectors of its 128-byte block (sector_mask, addr
+ * the block's start, size 32 x the sectors): those sectors, not the first
+ * ones of the block; any other request, its byte range. */
+static inline uint32_t ws_cache_req_need(const ws_cache *c, const ws_mreq *r)
+{
+    uint32_t sm = r->sector_mask;
+    if (c->nsec > 1 && sm && sm <= 0xfu && r->addr % 128 == 0 &&
+        r->size == 32u * (uint32_t)__builtin_popcount(sm) && (sm & (sm + 1)) != 0) {
+        uint32_t m = 0;
+        for (; sm; sm &= sm - 1)
+            m |= ws_cache_need(c, r->addr + 32u * (uint32_t)__builtin_ctz(sm), 32);
+        return m;
+    }
+    return ws_cache_need(c, r->addr, r->size);
+}
+
 static inline bool ws_cache_is_write(uint8_t kind)
 {
     return kind == WS_MREQ_WRITE || kind == WS_MREQ_ATOMIC || kind == WS_MREQ_WRITEBACK;

@@ -131,7 +131,7 @@ static void apply_write(ws_cache *c, ws_cline *l, const ws_mreq *q)
 {
     if (!l || !ws_cache_is_write(q->kind) || ws_cache_walloc_of(c, q) != WS_WA_FETCH)
         return;
-    uint32_t need = ws_cache_need(c, q->addr, q->size);
+    uint32_t need = ws_cache_req_need(c, q);
     l->valid |= need;
     if (ws_cache_wb(c, q))
         l->dirty |= need;
@@ -174,7 +174,7 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
     m->inflight--;
     m->nreq--;
     if (l) {
-        l->valid |= ws_cache_need(c, r->addr, r->size);
+        l->valid |= ws_cache_req_need(c, r);
         l->fill_cycle = cycle;
         apply_write(c, l, r);
         if (l->prefetched && m->prefetch && m->demand_joined)
@@ -184,7 +184,7 @@ ws_mreq *ws_cache_fill(ws_cache *c, ws_mreq *r, uint64_t cycle, ws_cache_evict *
     ws_mreq *tail = r, *prev = NULL;
     for (ws_mreq *q = m->head; q;) {
         ws_mreq *nx = q->next;
-        uint32_t qn = ws_cache_need(c, q->addr, q->size);
+        uint32_t qn = ws_cache_req_need(c, q);
         if (m->inflight == 0 || (l && (qn & ~l->valid) == 0)) {
             if (prev) prev->next = nx; else m->head = nx;
             if (m->tail == q) m->tail = prev;

@@ -8,6 +8,7 @@
  * hits sets `stop`; ws_gpu_run then returns WS_GPU_RUN_BREAK at the end of
  * that cycle, so the machine state is always a whole-cycle state. */
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_iru.h"
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_rtrace.h"
@@ -27,7 +28,7 @@ struct ws_gpu_dbg {
     bool stop;
     bool record;
     /* what the enabled breakpoints need */
-    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_req;
+    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_iru, want_req;
     /* per warp slot (sm * slots + slot) */
     ws_hist_ent *hist;          /* WS_HIST_LEN per slot, ring */
     uint32_t *hn;               /* entries pushed since the slot's warp arrived */
@@ -35,10 +36,13 @@ struct ws_gpu_dbg {
     uint8_t *prev;              /* stall reason at the end of the last checked cycle */
     uint64_t *mshr_prev;        /* per SM: L1 MSHR-full reservation fails seen */
     uint64_t ntlog_prev;
+    ws_iru_stats *iru_prev;     /* per IRU partition: its counters at the end of the last checked cycle */
+    uint32_t niru;
 };
 
 static const char *const kind_names[WS_BRK_KIND_COUNT] = {
-    "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch", "request",
+    "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch", "iru_reply", "iru_timeout",
+    "request",
 };
 
 const char *ws_brk_kind_name(ws_brk_kind k)
@@ -59,6 +63,8 @@ static ws_gpu_dbg *dbg_get(ws_gpu *g)
         d->hid = ws_xmalloc((size_t)n * sizeof *d->hid);
         d->prev = ws_xmalloc((size_t)n);
         d->mshr_prev = ws_xmalloc((size_t)g->cfg.nsms * sizeof *d->mshr_prev);
+        d->niru = ws_gpu_iru_count(g);
+        d->iru_prev = d->niru ? ws_xcalloc(d->niru, sizeof *d->iru_prev) : NULL;
         memset(d->hn, 0, (size_t)n * sizeof *d->hn);
         memset(d->hid, 0xff, (size_t)n * sizeof *d->hid);
         d->next_id = 1;
@@ -78,6 +84,7 @@ void ws_gpu_dbg_free(ws_gpu *g)
     free(d->hid);
     free(d->prev);
     free(d->mshr_prev);
+    free(d->iru_prev);
     free(d);
     g->dbg = NULL;
 }
@@ -110,12 +117,14 @@ static void snapshot(ws_gpu *g)
             d->prev[i * g->cfg.slots + j] = (uint8_t)slot_reason(g, &sm->slots[j]);
     }
     d->ntlog_prev = g->ntlog;
+    for (uint32_t p = 0; p < d->niru; p++)
+        d->iru_prev[p] = *ws_iru_stats_get(ws_gpu_iru(g, p));
 }
 
 static void refresh(ws_gpu *g)
 {
     ws_gpu_dbg *d = g->dbg;
-    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_req = false;
+    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_iru = d->want_req = false;
     bool any = false;
     for (uint32_t i = 0; i < d->nb; i++) {
         const ws_brk *b = &d->b[i];
@@ -127,6 +136,7 @@ static void refresh(ws_gpu *g)
         case WS_BRK_MSHR_FULL: d->want_mshr = true; break;
         case WS_BRK_THROTTLE: d->want_thr = true; break;
         case WS_BRK_PREFETCH: d->want_pf = true; break;
+        case WS_BRK_IRU_REPLY: case WS_BRK_IRU_TIMEOUT: d->want_iru = true; break;
         case WS_BRK_REQUEST: d->want_req = true; break;
         default: break;
         }
@@ -140,7 +150,14 @@ static int brk_add(ws_gpu *g, const ws_brk *b, bool internal, ws_error *err)
 {
     if ((unsigned)b->kind >= WS_BRK_KIND_COUNT)
         return ws_error_set(err, WS_E_RANGE, "unknown breakpoint kind %d", (int)b->kind);
-    if (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms))
+    bool iru = b->kind == WS_BRK_IRU_REPLY || b->kind == WS_BRK_IRU_TIMEOUT;
+    if (iru && !ws_gpu_iru_count(g))
+        return ws_error_set(err, WS_E_STATE, "breakpoint on %s: this machine has no IRU (--set iru.enable=true)",
+                            ws_brk_kind_name(b->kind));
+    if (iru && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= ws_gpu_iru_count(g))))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on IRU partition %d: this machine has partitions 0..%u",
+                            (int)b->sm, ws_gpu_iru_count(g) - 1);
+    if (!iru && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms)))
         return ws_error_set(err, WS_E_RANGE, "breakpoint on SM %d: this machine has SMs 0..%u", (int)b->sm,
                             g->cfg.nsms - 1);
     if (b->kind == WS_BRK_PC && b->func && b->pc >= b->func->ninsns)
@@ -257,6 +274,12 @@ void ws_gpu_brk_describe(const ws_gpu *g, const ws_brk *b, char *buf, size_t siz
         snprintf(buf, size, "prefetch of [0x%llx, 0x%llx)%s%s", (unsigned long long)b->addr,
                  (unsigned long long)(b->addr + (b->len ? b->len : 1)), sm, off);
         break;
+    case WS_BRK_IRU_REPLY: case WS_BRK_IRU_TIMEOUT: {
+        char p[32] = " of any partition";
+        if (b->sm >= 0) snprintf(p, sizeof p, " of partition %d", (int)b->sm);
+        snprintf(buf, size, "IRU %s%s%s", b->kind == WS_BRK_IRU_REPLY ? "reply" : "reply after the timeout", p, off);
+        break;
+    }
     default: snprintf(buf, size, "?"); break;
     }
 }
@@ -376,6 +399,39 @@ void ws_gpu_dbg_prefetch(ws_gpu *g, uint32_t smi, uint64_t line, uint32_t size)
     }
 }
 
+/* The IRU breakpoints: a partition replies at most once a cycle (ws_iru.h),
+ * so the change of its counters over the cycle describes that reply. */
+static void iru_check(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    for (uint32_t p = 0; p < d->niru; p++) {
+        const ws_iru_stats *s = ws_iru_stats_get(ws_gpu_iru(g, p));
+        ws_iru_stats *o = &d->iru_prev[p];
+        if (s->replies != o->replies) {
+            bool tmo = s->timeouts != o->timeouts;
+            uint32_t blocks = 0;
+            for (uint32_t k = 0; k <= WS_IRU_WARP; k++)
+                if (s->coal_hist[k] != o->coal_hist[k]) blocks = k;
+            const char *why = tmo ? "after the timeout"
+                            : s->flush_replies != o->flush_replies ? "at the end of the stream"
+                            : s->disabled_warps != o->disabled_warps ? "a warp of disabled lanes"
+                            : "an entry was full";
+            char what[160];
+            snprintf(what, sizeof what, "IRU partition %u replied (%s): %llu elements, %u blocks, waited %llu cycles",
+                     p, why, (unsigned long long)(s->elems_out - o->elems_out), blocks,
+                     (unsigned long long)(s->lat_sum - o->lat_sum));
+            for (uint32_t k = 0; k < d->nb; k++) {
+                ws_brk *b = &d->b[k];
+                bool want = b->kind == WS_BRK_IRU_REPLY || (b->kind == WS_BRK_IRU_TIMEOUT && tmo);
+                if (b->disabled || !want || (b->sm >= 0 && (uint32_t)b->sm != p))
+                    continue;
+                hit(g, b, -1, -1, p, what);
+            }
+        }
+        *o = *s;
+    }
+}
+
 bool ws_gpu_dbg_end_cycle(ws_gpu *g)
 {
     ws_gpu_dbg *d = g->dbg;
@@ -419,6 +475,8 @@ bool ws_gpu_dbg_end_cycle(ws_gpu *g)
             d->mshr_prev[i] = v;
         }
     }
+    if (d->want_iru)
+        iru_check(g);
     if (d->want_thr && g->ntlog != d->ntlog_prev) {
         const ws_pf_tlog *t = ws_gpu_pf_trans(g, ws_gpu_pf_nkept(g) - 1);
         for (uint32_t k = 0; k < d->nb; k++) {

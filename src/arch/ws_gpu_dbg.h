@@ -33,6 +33,8 @@ typedef enum ws_brk_kind {
     WS_BRK_MSHR_FULL,   /* an L1 reservation fails because its MSHRs are full */
     WS_BRK_THROTTLE,    /* a prefetch policy or throttle changes state (transition log) */
     WS_BRK_PREFETCH,    /* a prefetch of a line overlapping [addr, addr + len) is issued */
+    WS_BRK_IRU_REPLY,   /* an IRU partition (.sm: -1 any, else that partition) sends a reply */
+    WS_BRK_IRU_TIMEOUT, /* ... a reply made after iru.timeout (the best-coalesced entries) */
     WS_BRK_REQUEST,     /* memory request `req` completes (ws_rtrace.h: it is followed) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
@@ -56,7 +58,8 @@ typedef struct ws_brk {
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
     uint64_t req;               /* REQUEST: the request's id */
     uint64_t warp;              /* PC, LINE, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
-    int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM */
+    int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM;
+                                   IRU_*: -1 any partition, else that partition */
     bool once;                  /* deleted when it hits (a temporary breakpoint) */
     bool disabled;
     /* filled by the model */
@@ -72,7 +75,7 @@ typedef struct ws_brk_hit {
     ws_brk_kind kind;
     uint64_t cycle;             /* the cycle at whose end the run stopped */
     int32_t sm, slot;           /* the warp or SM concerned (-1: none) */
-    uint64_t addr;              /* PREFETCH: the line address */
+    uint64_t addr;              /* PREFETCH: the line address; IRU_*: the partition */
     char text[200];             /* one line for a status bar, e.g.
                                    "breakpoint 2: SM 3 warp 5 (CTA 12 w1) at line 42 (pc 17)" */
 } ws_brk_hit;

@@ -175,6 +175,8 @@ struct ws_gpu_mirror {
     ws_dram_stats *dram;
     ws_iru_stats *iru;              /* per channel (NULL: no IRU) */
     uint64_t iru_moved;
+    ws_stats_table *acc_hist;       /* warp memory instructions by requests, per kind */
+    ws_stats_table *iru_lat;        /* IRU replies by latency bucket, per channel */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
 };
@@ -222,6 +224,21 @@ void ws_gpu_stats_sync(ws_gpu *g)
     for (uint32_t i = 0; m->iru && i < ws_memsys_iru_units(g->mem); i++)
         m->iru[i] = *ws_iru_stats_get(ws_memsys_iru_unit(g->mem, i));
     m->iru_moved = ws_memsys_iru_moved(g->mem);
+    static const char *const ah_rows[WS_AH_COUNT] = { "load", "store", "atomic", "load_iru" };
+    for (uint32_t k = 0; k < WS_AH_COUNT; k++) {
+        uint64_t *row = ws_stats_table_row_ord(m->acc_hist, ah_rows[k], k);
+        for (uint32_t b = 1; b < WS_AH_BUCKETS; b++) {
+            uint64_t v = 0;
+            for (uint32_t i = 0; i < g->cfg.nsms; i++) v += g->sms[i].cv.acc_hist[k][b];
+            row[b - 1] = v;
+        }
+    }
+    for (uint32_t i = 0; m->iru && i < ws_memsys_iru_units(g->mem); i++) {
+        char key[32];
+        snprintf(key, sizeof key, "chan%u", i);
+        uint64_t *row = ws_stats_table_row_ord(m->iru_lat, key, i);
+        memcpy(row, m->iru[i].leave_hist, sizeof m->iru[i].leave_hist);
+    }
     /* per allocation and per PTX line (absolute values) */
     for (size_t i = 0; i < g->nactr; i++) {
         const ws_alloc_ctr *a = &g->actr[i];
@@ -341,6 +358,31 @@ static void register_pf(ws_gpu *g, ws_stats *s)
     ws_stats_derived(s, "pf.merge_ratio", "intra-core merges / requests (MTP eq. 6)", "sm", n, d_pf_merge_ratio);
 }
 
+static double d_iru_latency(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "iru.leave_sum", i), get(c, "iru.leave_n", i));
+}
+
+static double d_iru_occ(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "iru.hash_occ_sum", i), get(c, "cycles", -1));
+}
+
+static double d_ld_acc(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.load_accesses", i), get(c, "mem.loads", i));
+}
+
+static double d_st_acc(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.store_accesses", i), get(c, "mem.stores", i));
+}
+
+static double d_atom_acc(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.atomic_accesses", i), get(c, "mem.atomics", i));
+}
+
 static double d_shared_conflicts(ws_stats_getter get, void *c, int i)
 {
     return get(c, "shared.cycles", i) - get(c, "shared.insns", i);
@@ -379,7 +421,22 @@ static void register_iru(ws_gpu *g, ws_stats *s)
     IR(pf_remote, "of them, lines of another partition");
     IR(pf_bytes, "bytes the index prefetcher requested");
     IR(lat_sum, "load_iru request to reply cycles at the partition, summed over replies");
+    IR(hash_peak, "most elements the partition's hash held at once (the total: the sum of the partitions' peaks)");
+    IR(leave_n, "replies that left the partition into the reply network");
+    IR(leave_sum, "request arrival at the partition to its reply leaving it, cycles summed over those replies");
+    IR(merge_hops, "element-hops of the end-of-stream merge across partitions (also in ring_flits)");
+    IR(remote_hops, "32-bit words of secondary lines read in another partition's slice x ring hops to the asking unit");
 #undef IR
+    ws_stats_derived(s, "iru.reply_latency", "mean cycles from a load_iru request's arrival at its partition to "
+                     "its reply leaving (iru.leave_sum / iru.leave_n)", "chan", nu, d_iru_latency);
+    ws_stats_derived(s, "iru.hash_occ_mean", "mean elements in the partition's hash per cycle "
+                     "(iru.hash_occ_sum / cycles)", "chan", nu, d_iru_occ);
+    static const char *const lcols[WS_IRU_LAT_BUCKETS] = {
+        "0", "1", "2-3", "4-7", "8-15", "16-31", "32-63", "64-127", "128-255", "256-511", "512-1023",
+        "1024-2047", "2048-4095", "4096-8191", "8192-16383", "16384-32767", "32768-65535", "65536+" };
+    m->iru_lat = ws_stats_table_new(s, "iru.reply_latency",
+                                    "load_iru replies per partition (chanN) by cycles from the request's arrival "
+                                    "at the partition to the reply leaving it", lcols, WS_IRU_LAT_BUCKETS);
     ws_stats_counter(s, "iru.moved", "load_iru requests moved to another partition by the balancing rule", "",
                      &m->iru_moved, 1, 0);
     REG("iru.insns", "load_iru warp instructions", iru_insns);
@@ -510,6 +567,21 @@ void ws_gpu_stats_register(ws_gpu *g)
     REG("mem.loads", "global/local load warp instructions", ld_insns);
     REG("mem.stores", "global/local store warp instructions", st_insns);
     REG("mem.atomics", "atomic and reduction warp instructions", atom_insns);
+    REG("mem.store_accesses", "requests made by store instructions", st_accesses);
+    REG("mem.atomic_accesses", "requests made by atomic and reduction instructions", atom_accesses);
+    ws_stats_derived(s, "mem.load_accesses_per_insn", "requests per global/local load warp instruction "
+                     "(the IRU paper's coalescing metric for loads; load_iru is not one)", "sm", n, d_ld_acc);
+    ws_stats_derived(s, "mem.store_accesses_per_insn", "requests per global/local store warp instruction",
+                     "sm", n, d_st_acc);
+    ws_stats_derived(s, "mem.atomic_accesses_per_insn", "requests per atomic or reduction warp instruction",
+                     "sm", n, d_atom_acc);
+    static const char *const hcols[WS_AH_BUCKETS - 1] = {
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+        "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32" };
+    m->acc_hist = ws_stats_table_new(s, "mem.accesses_hist",
+                                     "warp memory instructions by the requests (L1 accesses) each made, per kind: "
+                                     "load, store, atomic (global/local; column 32: 32 or more) and load_iru "
+                                     "(one request to the IRU each)", hcols, WS_AH_BUCKETS - 1);
     REG("shared.insns", "shared-memory warp instructions", shared_insns);
     REG("shared.cycles", "cycles they occupied the shared-memory pipe (bank conflicts)", shared_cycles);
     ws_stats_derived(s, "shared.conflicts", "extra shared-memory pipe cycles taken by bank conflicts: "

@@ -166,6 +166,7 @@ int ws_iru_launch(ws_iru *u, const ws_iru_regs *r, ws_error *err)
     u->ring_out.n = u->ring_out.head = 0;
     ws_iru_hash_reset(u);
     u->req_head = u->req_n = 0;
+    u->head_since = 0;
     u->rep_head = u->rep_n = 0;
     u->stepped = false;
     u->stalled = 0;
@@ -322,8 +323,8 @@ static void classify(ws_iru *u, uint64_t cycle)
         el.sec = u->regs.secondary ? s->sec[s->next] : 0;
         el.pos = (uint32_t)e;
         uint32_t set = ws_iru_set_of(u, el.idx);
-        el.owner = set / u->lsets;
-        el.lset = set % u->lsets;
+        el.owner = set % u->cfg.parts;
+        el.lset = set / u->cfg.parts;
         uint32_t qi = el.owner == u->id ? el.lset % u->cfg.banks : u->cfg.banks;
         if ((used >> qi & 1u) || ws_iru_q_full(&u->cq[qi]))
             return;

@@ -32,8 +32,11 @@
  *                slots is owed (the reply is a warp whose lanes are all
  *                disabled); or an entry holds as many elements as the
  *                request has lanes (32: a full entry; the oldest full
- *                entry first); or the request has waited iru.timeout
- *                cycles and the hash holds enough elements (the entries
+ *                entry first); or the replier has waited iru.timeout
+ *                cycles for this request (counted from its arrival or
+ *                from the previous answer, whichever is later: the
+ *                replier's wait, not the request's time queued behind
+ *                others) and the hash holds enough elements (the entries
  *                with the most elements first, lowest set on ties: the
  *                best-coalesced first; the paper's "keeps gathering until
  *                32 elements are available" is read as waiting until the
@@ -84,11 +87,15 @@
  *
  * The set of an element: block = (target + index * elem_size) / iru.block;
  * logical set = H(block) mod iru.sets (H: iru.hash); the partition owning
- * it is set / (iru.sets / partitions) and its local set set mod that;
- * its bank local set mod iru.banks.  With iru.shared = false (the
- * ablation of A8: private hashes) every element stays in the partition
- * that read it, local set = H(block) mod (iru.sets / partitions), and the
- * ring carries nothing.
+ * it is set mod partitions and its local set set / partitions (the sets
+ * are interleaved over the partitions, so consecutive blocks of a target
+ * array go to every partition in turn; with the sets split in contiguous
+ * quarters a target of fewer than iru.sets / partitions blocks, a 32 KB
+ * array on gtx980, would all belong to one partition and load one ring
+ * link with every element, issue 33); its bank local set mod iru.banks.
+ * With iru.shared = false (the ablation of A8: private hashes) every
+ * element stays in the partition that read it, local set = H(block) mod
+ * (iru.sets / partitions), and the ring carries nothing.
  *
  * End of stream: ws_iru_stream_done says that a partition has nothing more
  * of its own to insert (every chunk read and classified, its ring queues
@@ -119,7 +126,8 @@
  *   has elements must be balanced (A2.2, "simple control logic"): the
  *   partition moves them with ws_iru_request_steal / ws_iru_request.
  * - The replies (ws_iru_reply_pop) travel as one or two reply packets over
- *   the reply network.  When the last one reaches the SM, the LD/ST unit
+ *   the reply network, each its own message (ws_memsys_iru_last_packet).
+ *   When the last one reaches the SM, the LD/ST unit
  *   writes the lanes' destination registers (index, secondary, position,
  *   and the predicate "not filtered") from the ws_iru_reply, through the
  *   functional engine's register write (ws_warp_iru_result: lanes in the
@@ -137,6 +145,7 @@
 struct ws_opts;
 
 #define WS_IRU_WARP 32u         /* lanes of a request and a reply */
+#define WS_IRU_LAT_BUCKETS 18u  /* reply latency histogram: 0, 1, 2-3, ..., 65536 and more */
 
 typedef enum ws_iru_filter {
     WS_IRU_FILTER_NONE = 0,
@@ -203,6 +212,7 @@ typedef struct ws_iru_reply {
     uint32_t idx[WS_IRU_WARP], sec[WS_IRU_WARP], pos[WS_IRU_WARP];
     uint32_t packets;           /* 1, or 2 with a secondary array (<= 2) */
     uint32_t lines;             /* distinct target blocks of the valid lanes */
+    uint64_t t_ready;           /* may leave the unit from this cycle (the merge's ring time) */
     bool timeout;               /* answered after the timeout */
     bool flush;                 /* answered at the end of the stream */
     uint64_t t_request, t_reply;
@@ -229,7 +239,22 @@ typedef struct ws_iru_stats {
     uint64_t pf_bytes;
     uint64_t lat_sum;           /* request -> reply cycles, summed over replies */
     uint64_t coal_hist[WS_IRU_WARP + 1];    /* replies by distinct blocks (0..32) */
+    uint64_t hash_peak;         /* most elements the hash held at once */
+    /* kept by the memory partition (ws_mempart_iru.c): */
+    uint64_t leave_n, leave_sum;    /* replies that left into the reply network; request
+                                     * arrival at the partition -> leaving, cycles summed */
+    uint64_t leave_hist[WS_IRU_LAT_BUCKETS];    /* those by ws_iru_lat_bucket */
+    uint64_t merge_hops;        /* element-hops of the end-of-stream merge on the ring */
+    uint64_t remote_hops;       /* secondary lines carried from another partition, x hops */
 } ws_iru_stats;
+
+/* Bucket of a latency of t cycles: 0 for 0, else 1 + floor(log2 t), the
+ * last bucket open (bucket b >= 1 holds 2^(b-1) .. 2^b - 1). */
+static inline uint32_t ws_iru_lat_bucket(uint64_t t)
+{
+    uint32_t b = t ? 64u - (uint32_t)__builtin_clzll(t) : 0;
+    return b < WS_IRU_LAT_BUCKETS ? b : WS_IRU_LAT_BUCKETS - 1;
+}
 
 /* What the energy model will price (A2.4): the hash's storage and widths. */
 typedef struct ws_iru_sizes {
@@ -307,6 +332,10 @@ void ws_iru_view_get(const ws_iru *u, ws_iru_view *v);
 /* Local set s: elements in its entry and distinct target blocks among them. */
 void ws_iru_set_info(const ws_iru *u, uint32_t s, uint32_t *fill, uint32_t *blocks);
 const ws_iru_stats *ws_iru_stats_get(const ws_iru *u);
+/* The configuration registers of the current launch (configured false: none). */
+const ws_iru_regs *ws_iru_regs_get(const ws_iru *u);
+/* The i-th oldest request waiting in the request FIFO (false: i >= req_fifo). */
+bool ws_iru_req_get(const ws_iru *u, uint32_t i, uint64_t *tag, uint32_t *mask, uint64_t *t_request);
 void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s);
 /* The logical set of a target index, and the partition owning it. */
 uint32_t ws_iru_set_of(const ws_iru *u, uint32_t idx);

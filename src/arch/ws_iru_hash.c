@@ -24,13 +24,13 @@ uint32_t ws_iru_set_of(const ws_iru *u, uint32_t idx)
 {
     uint64_t h = hash_of(u, ws_iru_block(u, idx));
     if (!u->cfg.shared)
-        return (uint32_t)(h % u->lsets) + u->id * u->lsets;
+        return (uint32_t)(h % u->lsets) * u->cfg.parts + u->id;
     return (uint32_t)(h % u->cfg.sets);
 }
 
 uint32_t ws_iru_part_of(const ws_iru *u, uint32_t idx)
 {
-    return ws_iru_set_of(u, idx) / u->lsets;
+    return ws_iru_set_of(u, idx) % u->cfg.parts;
 }
 
 void ws_iru_hash_reset(ws_iru *u)
@@ -117,7 +117,8 @@ bool ws_iru_hash_insert_step(ws_iru *u, uint32_t b, uint64_t cycle)
     en->el[en->n++] = e;
     u->st.hash_inserts++;
     u->st.hash_writes++;
-    u->hash_elems++;
+    if (++u->hash_elems > u->st.hash_peak)
+        u->st.hash_peak = u->hash_elems;
     if (en->n == u->cfg.entry) {
         en->full_seq = u->full_seq++;
         u->nfull++;
@@ -228,9 +229,10 @@ bool ws_iru_replier_ready(const ws_iru *u, uint64_t cycle, uint64_t *later)
     }
     if (u->hash_elems + u->owed < k)
         return false;
-    if (cycle - q->t >= u->cfg.timeout)
+    uint64_t h = ws_iru_head_since(u);
+    if (cycle - h >= u->cfg.timeout)
         return true;
-    *later = q->t + u->cfg.timeout;
+    *later = h + u->cfg.timeout;
     return false;
 }
 
@@ -265,7 +267,7 @@ void ws_iru_replier_step(ws_iru *u, uint64_t cycle)
         if (s != UINT32_MAX) {
             take(u, s, k, r, &li);
         } else {
-            bool timed = cycle - q->t >= u->cfg.timeout;
+            bool timed = cycle - ws_iru_head_since(u) >= u->cfg.timeout;
             if (!u->flushing && !(timed && u->hash_elems + u->owed >= k))
                 return;
             /* best-coalesced entries first, then disabled lanes */
@@ -298,7 +300,5 @@ void ws_iru_replier_step(ws_iru *u, uint64_t cycle)
     u->st.reply_packets += r->packets;
     u->st.lat_sum += cycle - q->t;
     u->rep_n++;
-    if (++u->req_head == u->cfg.req_fifo)
-        u->req_head = 0;
-    u->req_n--;
+    ws_iru_req_done(u, cycle);
 }

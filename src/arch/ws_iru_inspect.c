@@ -52,6 +52,19 @@ void ws_iru_set_info(const ws_iru *u, uint32_t s, uint32_t *fill, uint32_t *bloc
 
 const ws_iru_stats *ws_iru_stats_get(const ws_iru *u) { return &u->st; }
 
+const ws_iru_regs *ws_iru_regs_get(const ws_iru *u) { return &u->regs; }
+
+bool ws_iru_req_get(const ws_iru *u, uint32_t i, uint64_t *tag, uint32_t *mask, uint64_t *t_request)
+{
+    if (i >= u->req_n)
+        return false;
+    const ws_iru_req *q = &u->req[(u->req_head + i) % u->cfg.req_fifo];
+    *tag = q->tag;
+    *mask = q->mask;
+    *t_request = q->t;
+    return true;
+}
+
 void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s)
 {
     const ws_iru_config *c = &u->cfg;

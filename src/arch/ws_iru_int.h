@@ -108,6 +108,7 @@ struct ws_iru {
     /* replier */
     ws_iru_req *req;        /* ring of req_fifo */
     uint32_t req_head, req_n;
+    uint64_t head_since;        /* the cycle the replier last answered a request */
     ws_iru_reply *rep;          /* ring of reply_queue */
     uint32_t rep_head, rep_n;
 
@@ -117,6 +118,26 @@ struct ws_iru {
 
     ws_iru_stats st;
 };
+
+/* The cycle from which the replier has waited for its oldest request: its
+ * arrival, or the last answer if that came later (the timeout counts the
+ * replier's wait for the request it serves, not the request's time queued
+ * behind others). */
+static inline uint64_t ws_iru_head_since(const ws_iru *u)
+{
+    uint64_t t = u->req[u->req_head].t;
+    return t > u->head_since ? t : u->head_since;
+}
+
+/* The oldest request was answered at `cycle`: the next one is served from
+ * the next cycle. */
+static inline void ws_iru_req_done(ws_iru *u, uint64_t cycle)
+{
+    if (++u->req_head == u->cfg.req_fifo)
+        u->req_head = 0;
+    u->req_n--;
+    u->head_since = cycle + 1;
+}
 
 /* ws_iru.c: elements in the classifier queues, in the banks' pipelines */
 uint32_t ws_iru_class_n(const ws_iru *u);

@@ -263,6 +263,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         s->outstanding++;
         sm->c.iru_insns++;
         sm->c.iru_lanes += popc(st->mem_mask);
+        sm->c.acc_hist[WS_AH_IRU][1]++;
         ws_mreq_fifo_push(&sm->bypass, r);
         return 0;
     }
@@ -438,6 +439,10 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         uint32_t naccess = nseg;
         sm->c.mem_accesses += naccess;
         if (is_load) sm->c.ld_accesses += naccess;
+        else if (is_store) sm->c.st_accesses += naccess;
+        else sm->c.atom_accesses += naccess;
+        sm->c.acc_hist[is_load ? WS_AH_LOAD : is_store ? WS_AH_STORE : WS_AH_ATOMIC]
+                      [naccess < WS_AH_BUCKETS ? naccess : WS_AH_BUCKETS - 1]++;
         lc->accesses += naccess;
         /* build the requests */
         sm->nlreq = sm->ilreq = 0;
@@ -939,7 +944,12 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         return 0;
     }
     if (r->flags & WS_MREQ_F_IRU) {
-        /* load_iru: the lanes get their elements now (ws_warp_iru_result) */
+        /* load_iru: the lanes get their elements when the last packet of
+         * the reply arrives (ws_warp_iru_result); an earlier one is done */
+        if (!ws_memsys_iru_last_packet(g->mem, r)) {
+            ws_mreq_free(&g->pool, r);
+            return 0;
+        }
         const ws_iru_reply *x = ws_memsys_iru_reply(g->mem, r);
         ws_slot *s = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
         if (x && s && s->w && r->load != NO_LOAD && r->load < sm->npl)

@@ -308,7 +308,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
  * miss that fetches nothing misses in every sector it writes). */
 static void count_sectors(ws_memsys_sub *s, const ws_mreq *r, const ws_cache_result *res)
 {
-    uint32_t need = (uint32_t)__builtin_popcount(ws_cache_sectors(s->l2, r->addr, r->size));
+    uint32_t need = (uint32_t)__builtin_popcount(ws_cache_req_need(s->l2, r));
     uint32_t miss = res->status != WS_CACHE_MISS ? 0
                     : res->fetch_mask ? (uint32_t)__builtin_popcount(res->fetch_mask) : need;
     if (miss > need) miss = need;

@@ -198,6 +198,9 @@ int ws_memsys_iru_launch(ws_memsys *m, const ws_iru_regs *r, ws_error *err);
 /* A launch was cut short (fault, deadlock): answer every waiting request. */
 void ws_memsys_iru_end(ws_memsys *m);
 const ws_iru_reply *ws_memsys_iru_reply(const ws_memsys *m, const ws_mreq *r);
+/* A reply packet of r's reply reached the SM: true when it is the last
+ * (its reply has one or two packets). */
+bool ws_memsys_iru_last_packet(ws_memsys *m, const ws_mreq *r);
 void ws_memsys_iru_release(ws_memsys *m, ws_mreq *r);
 uint32_t ws_memsys_iru_units(const ws_memsys *m);
 ws_iru *ws_memsys_iru_unit(ws_memsys *m, uint32_t ch);

@@ -25,6 +25,12 @@ typedef struct ws_memsys_iru {
     ws_memsys_read_fn read;
     void *read_ctx;
     uint64_t moved;             /* requests moved by the balancing rule */
+    uint8_t *got;               /* per reply slot: packets arrived at the SM */
+    /* remote secondary lines on their way over the ring to the unit that
+     * asked (their data reaches it at t) */
+    ws_mreq **rl;
+    uint64_t *rlt;
+    uint32_t nrl, caprl;
 } ws_memsys_iru;
 
 /* A request with a time: a delay line entry. */

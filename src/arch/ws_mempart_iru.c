@@ -20,25 +20,37 @@
  *      stream every request is where elements are or is answered with
  *      disabled lanes.
  *   2b. after the end of the stream, the merge across partitions (gather
- *      below);
+ *      below): the elements taken from another partition travel the ring
+ *      to the one replying (empty then: the stream is over), one element
+ *      a cycle a hop, so the reply leaves (far hops x iru.ring_latency +
+ *      elements carried - 1) cycles later; they count in ring_flits of
+ *      every link passed and in merge_hops;
  *   3. every unit with work this cycle steps (ws_iru_step), then the ring
  *      moves one element a hop (ws_iru_ring_step);
  *   4. when every partition's stream is done and the ring is empty, every
  *      unit is flushed (once per launch);
  *   5. replies leave their unit into the reply queue of the slice the
- *      request arrived at (while it has room) and travel to the SM over
- *      the reply network: an index packet of 192 bytes (24-bit index and
- *      24-bit position per lane, A2.5), plus 128 bytes of secondaries when
- *      a secondary array is configured; a warp of disabled lanes is the
- *      header alone;
+ *      request arrived at (while it has room for all their packets) and
+ *      travel to the SM over the reply network: an index packet of 192
+ *      bytes (24-bit index and 24-bit position per lane, A2.5) in the
+ *      request's own message, and, when a secondary array is configured,
+ *      a second message of 128 bytes of secondaries (A2.2: at most two
+ *      replies per request); a warp of disabled lanes is the header alone.
+ *      The SM writes the registers when the last packet arrives.  The
+ *      time from the request's arrival at the partition to here is the
+ *      reply latency (iru.leave_*, iru.reply_latency);
  *   6. each unit's oldest prefetch goes, as a line read, into the ROP
  *      queue of the slice holding the line (its own, or another's for a
- *      remote secondary line: the partitions' own path, no interconnect
- *      cost), or past the L2 into the slice's queue to DRAM with
- *      iru.bypass_l2; it waits in the unit's hold while that is full.
- *      Its data comes back where a reply would enter the reply queue
- *      (ws_memsys_iru_filled): the line's bytes are read from device
- *      memory (the reader the GPU set) and given to ws_iru_fill.
+ *      remote secondary line), or past the L2 into the slice's queue to
+ *      DRAM with iru.bypass_l2; it waits in the unit's hold while that is
+ *      full.  Its data comes back where a reply would enter the reply
+ *      queue (ws_memsys_iru_filled): the line's bytes are read from
+ *      device memory (the reader the GPU set) and given to ws_iru_fill.
+ *      A remote line's words first travel the ring from the slice that
+ *      read it to the unit (hops x iru.ring_latency + words - 1 cycles,
+ *      one 32-bit word a cycle a hop, the ring's other traffic not
+ *      modelled on that path; iru.remote_hops counts words x hops); they
+ *      reach the unit at the start of the cycle they arrive.
  *
  * Each unit's state is its own; they exchange elements only through the
  * ring (ws_iru_ring_step) and requests only through the balancing step.
@@ -91,8 +103,12 @@ void ws_memsys_iru_free(ws_memsys *m)
     free(I->hold);
     free(I->held);
     free(I->in);
+    for (uint32_t i = 0; i < I->nrl; i++) ws_mreq_free(m->pool, I->rl[i]);
+    free(I->rl);
+    free(I->rlt);
     free(I->rep);
     free(I->repfree);
+    free(I->got);
     free(I->buf);
     memset(I, 0, sizeof *I);
 }
@@ -138,7 +154,14 @@ void ws_memsys_iru_arrive(ws_memsys *m, ws_mreq *r, uint64_t c)
     ws_mreq_fifo_push(&m->iru.in[ch], r);
 }
 
-void ws_memsys_iru_filled(ws_memsys *m, ws_mreq *r, uint64_t c)
+/* Ring hops from partition a to partition b (the ring runs p -> p + 1). */
+static uint32_t hops(const ws_memsys_iru *I, uint32_t a, uint32_t b)
+{
+    return b >= a ? b - a : b + I->n - a;
+}
+
+/* The line's bytes reach the unit that asked for it. */
+static void deliver(ws_memsys *m, ws_mreq *r, uint64_t c)
 {
     ws_memsys_iru *I = &m->iru;
     uint32_t line = r->size;
@@ -148,6 +171,46 @@ void ws_memsys_iru_filled(ws_memsys *m, ws_mreq *r, uint64_t c)
     ws_iru_fill(I->u[p], r->addr, I->buf, c);
     I->pf_inflight--;
     ws_mreq_free(m->pool, r);
+}
+
+void ws_memsys_iru_filled(ws_memsys *m, ws_mreq *r, uint64_t c)
+{
+    ws_memsys_iru *I = &m->iru;
+    uint32_t p = r->pf_wid < I->n ? r->pf_wid : 0;
+    uint32_t from = r->chan < I->n ? r->chan : p;
+    if (from == p) {
+        deliver(m, r, c);
+        return;
+    }
+    /* a remote secondary line: its words travel the ring from the slice
+     * that read it to the unit that asked, one 32-bit word a cycle a hop
+     * (pipelined), iru.ring_latency cycles a hop */
+    ws_iru *u = I->u[p];
+    uint32_t d = hops(I, from, p), words = r->size / 4;
+    if (I->nrl == I->caprl) {
+        I->caprl = I->caprl ? 2 * I->caprl : 16;
+        I->rl = ws_xrealloc(I->rl, I->caprl * sizeof *I->rl);
+        I->rlt = ws_xrealloc(I->rlt, I->caprl * sizeof *I->rlt);
+    }
+    I->rl[I->nrl] = r;
+    I->rlt[I->nrl++] = c + (uint64_t)d * u->cfg.ring_latency + (words ? words - 1 : 0);
+    u->st.remote_hops += (uint64_t)words * d;
+}
+
+/* The remote lines whose data arrived by cycle c, in arrival order. */
+static void deliver_remote(ws_memsys *m, uint64_t c)
+{
+    ws_memsys_iru *I = &m->iru;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < I->nrl; i++) {
+        if (I->rlt[i] <= c) {
+            deliver(m, I->rl[i], c);
+            continue;
+        }
+        I->rl[k] = I->rl[i];
+        I->rlt[k++] = I->rlt[i];
+    }
+    I->nrl = k;
 }
 
 /* Lanes of the requests waiting in unit u. */
@@ -236,14 +299,28 @@ static void gather(ws_memsys *m, uint64_t c)
         r->t_request = q->t;
         r->t_reply = c;
         r->flush = true;
-        uint32_t li = 0, got = 0;
+        uint32_t li = 0, got = 0, far = 0, carried = 0;
         uint64_t used = 0;
         for (uint32_t j = 0; j < I->n && got < k; j++) {
-            ws_iru *v = I->u[p + j < I->n ? p + j : p + j - I->n];
+            uint32_t vi = p + j < I->n ? p + j : p + j - I->n;
+            ws_iru *v = I->u[vi];
             uint32_t g = ws_iru_take_best(v, k - got, r, &li);
             got += g;
             used += g;
+            if (!g || vi == p) continue;
+            /* the elements of another partition travel the ring to p
+             * (it is empty: the stream has ended), one a cycle a hop */
+            uint32_t d = hops(I, vi, p);
+            for (uint32_t h = 0; h < d; h++) {
+                uint32_t a = vi + h < I->n ? vi + h : vi + h - I->n;
+                I->u[a]->st.ring_flits += g;
+                I->u[a + 1 < I->n ? a + 1 : 0]->st.ring_in += g;
+            }
+            u->st.merge_hops += (uint64_t)g * d;
+            if (d > far) far = d;
+            carried += g;
         }
+        r->t_ready = carried ? c + (uint64_t)far * u->cfg.ring_latency + carried - 1 : c;
         for (uint32_t j = 0; j < I->n && got < k; j++) {   /* disabled lanes owed */
             ws_iru *v = I->u[p + j < I->n ? p + j : p + j - I->n];
             uint64_t d = k - got < v->owed ? k - got : v->owed;
@@ -261,8 +338,7 @@ static void gather(ws_memsys *m, uint64_t c)
         u->st.reply_packets += r->packets;
         u->st.lat_sum += c - q->t;
         u->rep_n++;
-        if (++u->req_head == u->cfg.req_fifo) u->req_head = 0;
-        u->req_n--;
+        ws_iru_req_done(u, c);
     }
     /* a unit flushes on its own (partial entries merged, missing lanes
      * disabled) only when its oldest request needs nobody else */
@@ -277,6 +353,7 @@ static uint32_t rep_slot(ws_memsys_iru *I)
         I->caprep = I->caprep ? 2 * I->caprep : 64;
         I->rep = ws_xrealloc(I->rep, I->caprep * sizeof *I->rep);
         I->repfree = ws_xrealloc(I->repfree, I->caprep * sizeof *I->repfree);
+        I->got = ws_xrealloc(I->got, I->caprep * sizeof *I->got);
     }
     return I->nrep++;
 }
@@ -284,6 +361,13 @@ static uint32_t rep_slot(ws_memsys_iru *I)
 const ws_iru_reply *ws_memsys_iru_reply(const ws_memsys *m, const ws_mreq *r)
 {
     return r->pf_tag < m->iru.nrep ? &m->iru.rep[r->pf_tag] : NULL;
+}
+
+bool ws_memsys_iru_last_packet(ws_memsys *m, const ws_mreq *r)
+{
+    ws_memsys_iru *I = &m->iru;
+    if (r->pf_tag >= I->nrep) return true;
+    return ++I->got[r->pf_tag] >= I->rep[r->pf_tag].packets;
 }
 
 void ws_memsys_iru_release(ws_memsys *m, ws_mreq *r)
@@ -328,30 +412,50 @@ static void send_prefetch(ws_memsys *m, uint32_t p, uint64_t c)
     I->pf_inflight++;
 }
 
-/* Step 5: unit p's replies into their slices' reply queues. */
-static void send_replies(ws_memsys *m, uint32_t p)
+/* Step 5: unit p's replies into their slices' reply queues: the index
+ * packet in the request's own ws_mreq, the secondary packet (a reply with
+ * a secondary array and an element) in a second one right behind it. */
+static void send_replies(ws_memsys *m, uint32_t p, uint64_t c)
 {
     ws_memsys_iru *I = &m->iru;
     ws_iru *u = I->u[p];
     while (u->rep_n) {
         const ws_iru_reply *h = &u->rep[u->rep_head];
+        if (h->t_ready > c) return;
         ws_mreq *r = (ws_mreq *)(uintptr_t)h->tag;
         ws_memsys_sub *s = &m->sub[r->chan * m->cfg.subparts + r->sub];
-        if (s->reply.n >= m->cfg.queue) return;
+        if (s->reply.n + h->packets > m->cfg.queue) return;
         uint32_t k = rep_slot(I);
         ws_iru_reply_pop(u, &I->rep[k]);
+        I->got[k] = 0;
         const ws_iru_reply *x = &I->rep[k];
         r->pf_tag = k;
-        r->size = x->valid ? PKT_IDX + (x->packets > 1 ? PKT_SEC : 0) : 0;
+        r->size = x->valid ? PKT_IDX : 0;
         r->level = WS_LVL_L2;
         ws_mreq_fifo_push(&s->reply, r);
         m->nreply++;
+        if (x->packets > 1) {
+            ws_mreq *q = ws_mreq_alloc(m->pool);
+            uint64_t id = q->id;
+            *q = *r;
+            q->id = id;
+            q->next = NULL;
+            q->size = PKT_SEC;
+            ws_mreq_fifo_push(&s->reply, q);
+            m->nreply++;
+            m->inflight++;      /* the reply network's pop counts it out */
+        }
+        uint64_t lat = c - r->t_part;
+        u->st.leave_n++;
+        u->st.leave_sum += lat;
+        u->st.leave_hist[ws_iru_lat_bucket(lat)]++;
     }
 }
 
 void ws_memsys_iru_cycle(ws_memsys *m, uint64_t c)
 {
     ws_memsys_iru *I = &m->iru;
+    if (I->nrl) deliver_remote(m, c);
     for (uint32_t p = 0; p < I->n; p++) {
         ws_mreq *r;
         while ((r = I->in[p].head) && ws_iru_request(I->u[p], (uint64_t)(uintptr_t)r, r->sector_mask, c))
@@ -369,7 +473,7 @@ void ws_memsys_iru_cycle(ws_memsys *m, uint64_t c)
         for (uint32_t p = 0; p < I->n; p++) I->u[p]->flushing = !needs_others(I->u[p], total);
     }
     for (uint32_t p = 0; p < I->n; p++) {
-        send_replies(m, p);
+        send_replies(m, p, c);
         send_prefetch(m, p, c);
     }
 }
@@ -378,6 +482,8 @@ uint64_t ws_memsys_iru_next_event(const ws_memsys *m, uint64_t c)
 {
     const ws_memsys_iru *I = &m->iru;
     uint64_t best = UINT64_MAX;
+    for (uint32_t i = 0; i < I->nrl; i++)
+        if (I->rlt[i] < best) best = I->rlt[i] > c ? I->rlt[i] : c;
     for (uint32_t p = 0; p < I->n; p++) {
         const ws_iru *u = I->u[p];
         if (I->in[p].n && u->req_n < u->cfg.req_fifo) return c;

@@ -170,7 +170,11 @@ static const ws_preset_val fermi_thesis[] = {
  * x 4 x 1750 MHz = 224,000 MB/s = the paper's 224 GB/s (a 256-bit GDDR5 bus
  * at 7 Gb/s per pin).  DRAM timing: GTX480's GDDR5 values in nanoseconds,
  * rescaled to 1750 MHz (x 1750/924, rounded); tCCD and tCCDL are counted in
- * clocks by GDDR5 and stay. */
+ * clocks by GDDR5 and stay.  What Table 2 does not state follows GPGPU-Sim's
+ * nearest tested configuration, SM6_TITANX (Pascal: GPGPU-Sim ships no
+ * GTX 980 config), or is a [choice]; atomics at the partitions, bypassing
+ * L1, as the paper's Sec. 6 says (tests/gtx980_preset.sh checks the
+ * paper's values). */
 static const ws_preset_val gtx980[] = {
     { "sm.count", "16", "[paper] IRU Table 2: 16 SMs" },
     { "sm.threads", "2048", "[paper] IRU Table 2: 2048 threads per SM" },
@@ -181,19 +185,24 @@ static const ws_preset_val gtx980[] = {
     { "sm.ctas", "32", "[ext] compute capability 5.2: 32 CTAs per SM" },
     { "sm.shared", "96K", "[ext] GTX 980: 96 KB shared memory per SM" },
     { "clock.core", "1270", "[paper] IRU Table 2: 1.27 GHz" },
-    { "clock.icnt", "1270", "[choice] the core clock" },
-    { "clock.l2", "1270", "[choice] the core clock" },
+    { "clock.icnt", "1270", "[gpgpusim] the core clock, as SM6_TITANX (-gpgpu_clock_domains 1417:1417:1417:2500: "
+      "interconnect and L2 at the core clock); the IRU paper gives one clock" },
+    { "clock.l2", "1270", "[gpgpusim] the core clock, as SM6_TITANX (-gpgpu_clock_domains 1417:1417:1417:2500)" },
     { "clock.dram", "1750", "[derived] 224 GB/s (paper) / (4 channels x 8 B x 4) = 1750 MHz" },
     { "l1d.size", "32K", "[paper] IRU Table 2: 32 KB L1D" },
     { "l1d.line", "128", "[paper] IRU Table 2: 128 B lines" },
-    { "l1d.ways", "4", "[choice] the paper gives no associativity (64 sets)" },
-    { "l1d.sector", "32", "[paper] sectored 32 B as Maxwell (PRESETS.md)" },
+    { "l1d.ways", "4", "[choice] the paper gives no associativity and GPGPU-Sim's nearest config (SM6_TITANX) has "
+      "a 96-way unified L1 that skips global loads: GTX480's 4 ways (64 sets)" },
+    { "l1d.sector", "32", "[gpgpusim] sectored 32 B as SM6_TITANX (-gpgpu_cache:dl1 S:...), the nearest tested config "
+      "(Pascal); the IRU paper states 128 B lines and mentions sectored caches only in a footnote" },
     { "l1i.size", "4K", "[gpgpusim] nearest later config SM6_TITANX: -gpgpu_cache:il1 N:8:128:4 (4 KB); the IRU paper gives no I-cache (its GPGPU-Sim had one)" },
     { "l1i.mshr_merge", "48", "[gpgpusim] SM6_TITANX: -gpgpu_cache:il1 ...,S:2:48" },
     { "mem.channels", "4", "[paper] IRU Table 2: 4 memory partitions, 4-channel GDDR5" },
-    { "mem.subparts", "2", "[choice] 2 L2 slices per channel as GPGPU-Sim's GTX480" },
+    { "mem.subparts", "2", "[gpgpusim] 2 L2 slices per channel as SM6_TITANX (-gpgpu_n_sub_partition_per_mchannel 2) "
+      "and GTX480; the paper's 512 KB partition is 2 slices of 256 KB" },
     { "l2.size", "256K", "[derived] 2 MB (paper) / 8 slices" },
-    { "l2.ways", "16", "[choice] the paper gives no associativity (128 sets)" },
+    { "l2.ways", "16", "[gpgpusim] SM6_TITANX: -gpgpu_cache:dl2 S:64:128:16 (16 ways; the paper gives none; 128 sets)" },
+    { "l2.atomics", "local", "[paper] IRU Sec. 6: in GPGPU-Sim atomics bypass the L1 and execute at the memory partitions" },
     { "l2.line", "128", "[paper] IRU Table 2: 128 B lines" },
     { "dram.tRRD", "11", "[derived] GTX480 6 x 1750/924" },
     { "dram.tRCD", "23", "[derived] GTX480 12 x 1750/924" },
@@ -205,7 +214,8 @@ static const ws_preset_val gtx980[] = {
     { "dram.tCDLR", "9", "[derived] GTX480 5 x 1750/924" },
     { "dram.tWR", "23", "[derived] GTX480 12 x 1750/924" },
     { "dram.tRTPL", "4", "[derived] GTX480 2 x 1750/924" },
-    { "coalesce.arch", "sector", "[gpgpusim] Maxwell and later coalesce into 32 B sectors (coalesce_arch >= 40)" },
+    { "coalesce.arch", "sector", "[gpgpusim] Maxwell and later coalesce into 32 B sectors (coalesce_arch >= 40; "
+      "SM6_TITANX -gpgpu_coalesce_arch 61)" },
     { "energy.table", "none", "[choice] no sourced energy figures for 28 nm Maxwell yet (the gtx480 prices are 40 nm): energy is absent" },
     END
 };

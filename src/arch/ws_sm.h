@@ -120,6 +120,11 @@ typedef struct ws_ctarec {
     bool used;
 } ws_ctarec;
 
+/* Kinds of warp memory instruction in the accesses histogram: global/local
+ * loads, stores, atomics (and reductions), load_iru (one request each). */
+enum { WS_AH_LOAD, WS_AH_STORE, WS_AH_ATOMIC, WS_AH_IRU, WS_AH_COUNT };
+#define WS_AH_BUCKETS 33        /* 0 .. 32 requests (0 unused) */
+
 typedef struct ws_sm_counters {
     uint64_t stall[WS_STALL_COUNT];
     uint64_t lsb[WS_LSB_COUNT];
@@ -136,6 +141,10 @@ typedef struct ws_sm_counters {
     uint64_t ld_accesses;                   /* requests of load instructions */
     uint64_t txn[WS_TXN_COUNT];             /* those requests by size (ws_txn_bucket) */
     uint64_t ld_insns, st_insns, atom_insns;
+    uint64_t st_accesses, atom_accesses;    /* requests of store, of atomic instructions */
+    /* warp memory instructions by the requests each made (1..32, the last
+     * bucket 32 or more), per WS_AH_* kind (IRU A7's coalescing metric) */
+    uint64_t acc_hist[WS_AH_COUNT][WS_AH_BUCKETS];
     uint64_t shared_insns, shared_cycles;   /* shared accesses and the cycles they took (conflicts) */
     uint64_t const_insns, const_misses;
     uint64_t l1_hits, l1_hit_reserved, l1_misses, l1_resfail;

@@ -5,13 +5,14 @@
  *   gpu:breakpoint{ cycle = 50000 }
  *   gpu:breakpoint{ stall = "long_scoreboard", sm = 2 }
  *   gpu:breakpoint{ event = "mshr_full" | "throttle" | "prefetch" | "issue", addr =, len = }
+ *   gpu:breakpoint{ event = "iru_reply" | "iru_timeout", partition = 2 }   (the IRU, issue 33)
  *   gpu:breakpoint{ request = ID }                      (request ID completes; see gpu:request)
  *   (any of them with once = true: deleted when it hits)
  *   gpu:delete(id), gpu:enable(id, on), gpu:breakpoints() -> list
  *
  * A breakpoint stops gpu:step, gpu:continue, gpu:run_until, gpu:step_warp
  * and front ends at the end of the cycle it hits in; the hit is the table
- * {id, kind, cycle, sm, slot, text [, addr] [, pc, line, cta, warp]}. */
+ * {id, kind, cycle, sm, slot, text [, addr] [, partition] [, pc, line, cta, warp]}. */
 #include "config.h"
 #include "lua/ws_lua.h"
 
@@ -23,9 +24,9 @@
 #include "lua/ws_lua_ctl_int.h"
 
 static const char *const fields[] = { "pc", "line", "func", "warp", "sm", "cycle", "stall", "event",
-                                      "request", "addr", "len", "once", "disabled", NULL };
+                                      "request", "addr", "len", "once", "disabled", "partition", NULL };
 static const char *const kind_fields[] = { "pc", "line", "cycle", "stall", "event", "request", NULL };
-static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", NULL };
+static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", "iru_reply", "iru_timeout", NULL };
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
 {
@@ -45,6 +46,7 @@ void ws_lbrk_push_hit(lua_State *L, ws_lgpu *g, const ws_brk_hit *h)
     lua_pushstring(L, h->text);
     lua_setfield(L, -2, "text");
     if (h->kind == WS_BRK_PREFETCH) set_int(L, "addr", (lua_Integer)h->addr);
+    if (h->kind == WS_BRK_IRU_REPLY || h->kind == WS_BRK_IRU_TIMEOUT) set_int(L, "partition", (lua_Integer)h->addr);
     if (h->sm >= 0 && h->slot >= 0 && g->tg) {
         ws_warp_info wi;
         ws_gpu_warp(g->tg, (uint32_t)h->sm, (uint32_t)h->slot, &wi);
@@ -168,7 +170,7 @@ static int g_breakpoint(lua_State *L)
         for (int i = 0; fields[i]; i++) known |= !strcmp(k, fields[i]);
         if (!known)
             luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, func, warp, sm, cycle, stall, "
-                          "event, request, addr, len, once, disabled)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
+                          "event, request, addr, len, once, disabled, partition)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         for (int i = 0; kind_fields[i]; i++)
             if (!strcmp(k, kind_fields[i])) {
                 if (kind)
@@ -247,21 +249,38 @@ static int g_breakpoint(lua_State *L)
         for (int i = 0; e && events[i]; i++)
             if (!strcmp(e, events[i])) found = i;
         if (found < 0)
-            return luaL_error(L, "gpu:breakpoint: unknown event '%s' (allowed: mshr_full, throttle, prefetch, issue)",
+            return luaL_error(L, "gpu:breakpoint: unknown event '%s' (allowed: mshr_full, throttle, prefetch, issue, "
+                                 "iru_reply, iru_timeout)",
                               ws_lua_quote(L, e ? e : luaL_typename(L, -1)));
         lua_pop(L, 1);
-        static const ws_brk_kind ek[] = { WS_BRK_MSHR_FULL, WS_BRK_THROTTLE, WS_BRK_PREFETCH, WS_BRK_ISSUE };
+        static const ws_brk_kind ek[] = { WS_BRK_MSHR_FULL, WS_BRK_THROTTLE, WS_BRK_PREFETCH, WS_BRK_ISSUE,
+                                          WS_BRK_IRU_REPLY, WS_BRK_IRU_TIMEOUT };
         b.kind = ek[found];
+        if (b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) {
+            if (b.sm >= 0)
+                return luaL_error(L, "gpu:breakpoint: event '%s' takes 'partition', not 'sm'", events[found]);
+            if (field_u64(L, "partition", &v)) {
+                if (v > INT32_MAX) return luaL_error(L, "gpu:breakpoint: 'partition' %llu does not exist",
+                                                     (unsigned long long)v);
+                b.sm = (int32_t)v;     /* (the model checks it against the partitions) */
+            }
+        }
         if (b.kind == WS_BRK_PREFETCH) {
             if (!field_u64(L, "addr", &b.addr))
                 return luaL_error(L, "gpu:breakpoint: event 'prefetch' needs 'addr' (and optionally 'len')");
             field_u64(L, "len", &b.len);
         }
     }
+    lua_getfield(L, 2, "partition");
+    bool has_part = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (has_part && b.kind != WS_BRK_IRU_REPLY && b.kind != WS_BRK_IRU_TIMEOUT)
+        return luaL_error(L, "gpu:breakpoint: 'partition' goes with event = 'iru_reply' or 'iru_timeout'");
     if (b.kind != WS_BRK_PREFETCH && has_addr)
         return luaL_error(L, "gpu:breakpoint: 'addr' goes with event = 'prefetch'");
     if ((b.kind == WS_BRK_CYCLE || b.kind == WS_BRK_THROTTLE || b.kind == WS_BRK_MSHR_FULL ||
-         b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_REQUEST) && b.warp != WS_BRK_ANY)
+         b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT ||
+         b.kind == WS_BRK_REQUEST) && b.warp != WS_BRK_ANY)
         return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, stall and event = 'issue'");
     ws_error err;
     int id = ws_gpu_brk_add(g->tg, &b, &err);

@@ -525,6 +525,7 @@ void ws_linsp_methods(lua_State *L)
         { NULL, NULL },
     };
     luaL_setfuncs(L, m, 0);
+    ws_linsp_register_iru(L);
 
     static const luaL_Reg sm_methods[] = {
         { "warps", sm_warps },

@@ -485,13 +485,13 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
         ws_tui_log(t, err.msg, true);
         t->fatal = ws_xstrdup(err.msg);
         ws_tui_message(t, true, "cannot load the scenario (see the console)");
-        t->view = ws_tui_nviews - 1;
+        t->view = ws_tui_view_find("console");
     } else {
         ws_tui_message(t, false, "loading %s ...", o->scenario);
         ws_tui_draw_screen(t);
         ws_tui_next_launch(t);
         if (t->rs == WS_RS_FINISHED || t->rs == WS_RS_ERROR)
-            t->view = ws_tui_nviews - 1;   /* the console: the output or the error */
+            t->view = ws_tui_view_find("console");   /* the console: the output or the error */
         else
             ws_tui_message(t, false, "paused at the first cycle of launch 1: space/s step, c runs, ? help");
     }

@@ -62,7 +62,7 @@ typedef struct ws_tui ws_tui;
 
 typedef struct ws_view {
     const char *name;            /* command word: "warps", "warp", "stalls", "caches",
-                                    "prefetch", "memory", "source", "console" */
+                                    "prefetch", "memory", "source", "console", "iru" */
     const char *title;           /* tab label */
     /* Draw into win (rows x cols, already erased).  Never changes the model. */
     void (*draw)(ws_tui *t, WINDOW *win, int rows, int cols);
@@ -72,10 +72,14 @@ typedef struct ws_view {
     /* Called once per simulated step chunk while the view is shown or not
      * (for history such as sparklines); may be NULL. */
     void (*sample)(ws_tui *t);
+    /* Whether the view applies to this machine (NULL: always).  A view that
+     * does not is left out of the tab bar and of Tab's cycle; its key
+     * still shows it, with a line saying why it is empty. */
+    bool (*shown)(ws_tui *t);
 } ws_view;
 
 extern const ws_view ws_view_warps, ws_view_warp, ws_view_stalls, ws_view_caches,
-    ws_view_prefetch, ws_view_memory, ws_view_source, ws_view_console;
+    ws_view_prefetch, ws_view_memory, ws_view_source, ws_view_console, ws_view_iru;
 
 /* Per-view scroll/selection state lives here so views stay stateless. */
 typedef struct ws_view_state {
@@ -193,6 +197,8 @@ extern const int ws_tui_nviews;
 /* The per-view state of view v (t->vs[its index in ws_tui_views]; the last
  * entry for a view not in the table). */
 ws_view_state *ws_tui_vstate(ws_tui *t, const ws_view *v);
+/* Whether view i is in the tab bar and Tab's cycle (its `shown`). */
+bool ws_tui_view_shown(ws_tui *t, int i);
 /* The scrolling keys every list uses: Up/k, Down/j by one, PgUp/PgDn by
  * `page`, Home to 0, End to the bottom (a large value the view clamps).
  * Moves *pos (kept >= 0) and returns true when k is one of them. */

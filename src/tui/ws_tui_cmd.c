@@ -354,6 +354,7 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
     ws_brk b = { .warp = WS_BRK_ANY, .sm = -1 };
     const char *k = argv[1];
     int i = 2;
+    int32_t part = -1;     /* iru_reply / iru_timeout: the partition (-1: any) */
     uint64_t v = 0;
     if (!strcmp(k, "pc") || !strcmp(k, "line")) {
         if (argc < 3)
@@ -409,6 +410,16 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
             i = 4;
         }
         b.kind = WS_BRK_PREFETCH;
+    } else if (!strcmp(k, "iru_reply") || !strcmp(k, "iru_timeout")) {
+        b.kind = k[4] == 'r' ? WS_BRK_IRU_REPLY : WS_BRK_IRU_TIMEOUT;
+        if (argc > 2 && isdigit((unsigned char)argv[2][0])) {
+            if (parse_u64(argv[2], &v, "the partition", err) < 0)
+                return -1;
+            if (v > INT32_MAX)
+                return ws_error_set(err, WS_E_RANGE, "partition %s is out of range", argv[2]);
+            part = (int32_t)v;
+            i = 3;
+        }
     } else if (!strcmp(k, "request")) {
         if (argc < 3)
             return ws_error_set(err, WS_E_PARSE, "break request needs a request id (the timeline's title, "
@@ -422,11 +433,17 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
     } else {
         return ws_error_set(err, WS_E_PARSE,
                             "unknown breakpoint kind '%s' (expected pc, line, warp, issue, cycle, stall, "
-                            "mshr_full, throttle, prefetch, request)",
+                            "mshr_full, throttle, prefetch, iru_reply, iru_timeout, request)",
                             k);
     }
     if (brk_options(t, &b, argc, argv, i, err) < 0)
         return -1;
+    if (b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) {
+        if (b.sm >= 0 || b.warp != WS_BRK_ANY)
+            return ws_error_set(err, WS_E_PARSE, "break %s takes a partition number (break %s [P]), not sm or warp",
+                                k, k);
+        b.sm = part;
+    }
     if (b.kind == WS_BRK_ISSUE && b.warp == WS_BRK_ANY && !strcmp(k, "warp"))
         return ws_error_set(err, WS_E_STATE, "no warp is selected");
     return brk_add(t, &b, err);
@@ -596,9 +613,11 @@ static int c_view(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     const char *w = argv[0];
     if (!strcmp(w, "next-view")) {
-        t->view = (t->view + 1) % ws_tui_nviews;
+        do t->view = (t->view + 1) % ws_tui_nviews;
+        while (!ws_tui_view_shown(t, t->view));
     } else if (!strcmp(w, "prev-view")) {
-        t->view = (t->view + ws_tui_nviews - 1) % ws_tui_nviews;
+        do t->view = (t->view + ws_tui_nviews - 1) % ws_tui_nviews;
+        while (!ws_tui_view_shown(t, t->view));
     } else {
         if (argc < 2)
             return ws_error_set(err, WS_E_PARSE, "view needs a name or a number 1 to %d", ws_tui_nviews);
@@ -786,7 +805,8 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "break", "b", "[KIND ARGS] [sm S] [warp [CTA W]] [once]",
       "breakpoint; alone: toggle one at the selected warp's line (source view: the cursor's line); "
       "KIND: pc N, line N, warp, issue, cycle N|+N, stall REASON, mshr_full, throttle, prefetch ADDR [LEN], "
-      "request ID (stops when that memory request completes)",
+      "iru_reply [P], iru_timeout [P] (the IRU of partition P or any), request ID (stops when that memory "
+      "request completes)",
       c_break },
     { "delete", "d", "N...|all", "delete breakpoints", c_delete },
     { "enable", NULL, "N", "enable a breakpoint", c_enable },
@@ -800,7 +820,7 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "prev-warp", NULL, "", "select the previous occupied warp slot", c_warp },
     { "follow", "f", "[on|off]", "follow the selected warp (by its place in the grid) across SMs", c_follow },
     { "lane", NULL, "N", "the lane whose registers the warp view shows", c_lane },
-    { "view", NULL, "NAME|1-8", "show a view: warps, warp, stalls, caches, prefetch, memory, source, console",
+    { "view", NULL, "NAME|1-9", "show a view: warps, warp, stalls, caches, prefetch, memory, source, console, iru",
       c_view },
     { "next-view", NULL, "", "show the next view", c_view },
     { "prev-view", NULL, "", "show the previous view", c_view },

@@ -105,6 +105,19 @@ static const char *const source[] = {
     NULL,
 };
 
+static const char *const iru[] = {
+    "One memory partition's IRU (h/l: the partition). Level bars: the blocks' occupancy over their capacity "
+    "(request FIFO, index prefetcher's lines in flight of iru.pf_inflight, elements read and not yet "
+    "classified, classifier queues, ring queues, the hash's elements of sets x entry); the oldest request's "
+    "waiting time is in core cycles.",
+    "Hash grid: one cell per set, its height the set's fill (0 to iru.entry elements), its colour the number "
+    "of distinct target blocks in it (1 green: replies as one coalesced access; 2-4 yellow; more red).",
+    "Counters: the partition's elements in and out, filtered and merged, replies and why they left, the mean "
+    "reply latency (core cycles) and ring traffic; the sparkline is the histogram of blocks "
+    "per reply (1 to 32).",
+    NULL,
+};
+
 static const char *const console[] = {
     "What the scenario printed and the console's Lua; no counters.",
     NULL,
@@ -118,6 +131,7 @@ const char *const *ws_tui_explain(const char *view)
     } tab[] = {
         { "warps", warps },       { "warp", warp },         { "stalls", stalls }, { "caches", caches },
         { "prefetch", prefetch }, { "memory", memory },     { "source", source }, { "console", console },
+        { "iru", iru },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (view && !strcmp(tab[i].name, view)) return tab[i].text;

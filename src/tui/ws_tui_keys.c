@@ -34,6 +34,7 @@ const ws_tui_key ws_tui_keys[] = {
     { '6', "6", "view memory" },
     { '7', "7", "view source" },
     { '8', "8", "view console" },
+    { '9', "9", "view iru" },
     { '<', "<", "prev-sm" },
     { '>', ">", "next-sm" },
     { '[', "[", "prev-warp" },

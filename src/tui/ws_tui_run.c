@@ -442,7 +442,11 @@ int ws_tui_step(ws_tui *t, uint64_t n)
         t->rs = WS_RS_PAUSED;
         t->to = WS_TO_NONE;
         if (h) {
-            if (h->sm >= 0 && (uint32_t)h->sm < ws_gpu_nsms(t->g)) {
+            if (h->kind == WS_BRK_IRU_REPLY || h->kind == WS_BRK_IRU_TIMEOUT) {
+                t->view = ws_tui_view_find("iru");     /* its partition in the IRU view */
+                ws_tui_vstate(t, &ws_view_iru)->sub = (int)h->addr;
+                t->need_redraw = true;
+            } else if (h->sm >= 0 && (uint32_t)h->sm < ws_gpu_nsms(t->g)) {
                 t->sm = (uint32_t)h->sm;
                 if (h->slot >= 0 && (uint32_t)h->slot < ws_gpu_warp_slots(t->g))
                     t->slot = (uint32_t)h->slot;

@@ -1,4 +1,4 @@
-/* ws_tui_views.c: the table of views, in the order of the 1-8 keys. */
+/* ws_tui_views.c: the table of views, in the order of the 1-9 keys. */
 #include "config.h"
 #include "tui/ws_tui.h"
 
@@ -6,7 +6,7 @@
 
 const ws_view *const ws_tui_views[] = {
     &ws_view_warps, &ws_view_warp, &ws_view_stalls, &ws_view_caches,
-    &ws_view_prefetch, &ws_view_memory, &ws_view_source, &ws_view_console,
+    &ws_view_prefetch, &ws_view_memory, &ws_view_source, &ws_view_console, &ws_view_iru,
 };
 const int ws_tui_nviews = (int)(sizeof ws_tui_views / sizeof ws_tui_views[0]);
 
@@ -45,4 +45,9 @@ int ws_tui_view_find(const char *name)
             found = found == -1 ? i : -2;
     }
     return found < 0 ? -1 : found;
+}
+
+bool ws_tui_view_shown(ws_tui *t, int i)
+{
+    return i >= 0 && i < ws_tui_nviews && (!ws_tui_views[i]->shown || ws_tui_views[i]->shown(t));
 }
