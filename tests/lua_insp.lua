@@ -42,7 +42,8 @@ function P:observe(a)
   local sm = gpu:sm(0)
   local w = sm:warp(0)
   local e = { pc = a.pc, kind = a.kind, infos = sm:warps(), info = w:info(), stack = w:stack(),
-              hist = w:history(), r5 = w:regs(5), r9 = w:regs(9), mshrs = sm.l1d:mshrs(), warp = w }
+              hist = w:history(), r5 = w:regs(5), r9 = w:regs(9), r5f = w:regs(5, "functional"),
+              mshrs = sm.l1d:mshrs(), warp = w }
   events[#events + 1] = e
   if first then
     e.first_valid = first.valid
@@ -107,7 +108,10 @@ T.is(e.stack[2].frame, 0, "frame 0 (the kernel)")
 T.is(e.r5["%r1"], nil, "lane 5 %r1: read for the last time by mul.wide, no value")
 T.is(e.r5["%rd2"], nil, "lane 5 %rd2: dead too")
 T.is(e.r5["%rd3"], out.addr + 20, "lane 5 %rd3 = &out[5] (the store reads it)")
-T.is(e.r5["%r2"], 105, "lane 5 %r2 = the loaded value")
+T.is(e.r5f["%r2"], 105, "lane 5 %r2 = the loaded value (functional: written when the load issued)")
+T.is(e.r5["%r2"], "pending (ld.global.u32 line 15, issued " .. e.hist[1].cycle .. ")",
+     "lane 5 %r2 as the warp sees it: pending, the load's line and issue cycle")
+T.is(e.r5f["%rd3"], e.r5["%rd3"], "a register not pending: the same in both views")
 T.is(e.r5["%p1"], true, "lane 5 %p1 true (predicates are booleans)")
 T.is(e.r9["%p1"], false, "lane 9 %p1 false")
 T.is(e.r9["%r2"], nil, "lane 9 waits at ret: no register is live")
@@ -138,7 +142,7 @@ T.is(e.first_valid, true, "the handle taken earlier is still valid for the same 
 e = events[3]
 T.is(e.info.cta[1], 1, "CTA 1 now holds slot 0")
 T.is(#e.hist, 7, "the slot's history restarted with the new warp")
-T.is(e.r5["%r2"], 100, "CTA 1 loaded what CTA 0 stored")
+T.is(e.r5f["%r2"], 100, "CTA 1 loaded what CTA 0 stored")
 T.is(e.first_valid, false, "a handle on CTA 0's warp is not valid once CTA 1 holds the slot")
 T.ok(tostring(e.first_err):find("stale warp handle: SM 0 slot 0 no longer holds warp (CTA 0, warp 0)", 1, true)
      and not tostring(e.first_err):find("launch ended"), "... and raises the stale-handle error")
@@ -312,7 +316,10 @@ T.ok(insns_ok, "... and its instruction count")
 T.ok(hist_ok, "... and its history (newest first)")
 T.is(sw:info().text, "add.s32 %r2, %r2, -5;", "after the load: add.s32 is next")
 T.is(#sw:stack(), 2, "inside the branch: stack depth 2")
-T.is(sw:regs(3)["%r2"], 103, "lane 3 loaded out[3]")
+T.is(sw:regs(3, "functional")["%r2"], 103, "lane 3 loaded out[3] (functional)")
+T.is(sw:regs(3)["%r2"], "pending (ld.global.u32 line 15, issued " .. sw:history()[1].cycle .. ")",
+     "... the warp's view: pending until the data is back")
+T.raises(function() return sw:regs(3, "mine") end, "invalid option 'mine'", "regs: a bad view")
 sg:step(1)
 local s1 = sw:info()
 T.is(s1.stall, "long_scoreboard", "the add waits for the load: long_scoreboard")
@@ -379,7 +386,7 @@ do
   local kg
   function KP:observe(a)
     local w = kg:sm(0):warp(0)
-    seen[#seen + 1] = { r5 = w:regs(5), r9 = w:regs(9) }
+    seen[#seen + 1] = { r5 = w:regs(5), r9 = w:regs(9, "functional") }
   end
   kg = ws.gpu{ sms = 1, ["sm.ctas"] = 1, prefetcher = KP, quiet = true, ["thread.keep_regs"] = true }
   local kout = kg:array("i32", 32, { name = "out" })

@@ -12,6 +12,7 @@
 
 #include "arch/ws_gpu.h"
 #include "arch/ws_gpu_dbg.h"
+#include "arch/ws_gpu_wait.h"
 #include "arch/ws_opts.h"
 #include "ptx/ws_ptx.h"
 #include "tui/ws_tui.h"
@@ -347,8 +348,19 @@ int main(void)
                 snprintf(fx, sizeof fx, "0x%08" PRIx32, fb);
                 snprintf(fd, sizeof fd, "%" PRId32, (int32_t)fb);
                 snprintf(ff, sizeof ff, "%.7g", (double)fv);
-                const char *w2[] = { "%f1", fx, fd, ff };
-                ok(txt && has_words(txt, w2, 4), "warp %dx%d: %%f1 of lane 3 is %s (%s)", cols, rows, fx, ff);
+                ws_reg_pend pd;
+                if (ws_gpu_reg_pending(g, 0, slot, (uint32_t)f1, &pd)) {
+                    /* the warp waits for its load: pending, not the value written at issue */
+                    char pt[96];
+                    ws_reg_pend_text(&pd, pt, sizeof pt);
+                    ok(pd.load && pd.writer && !strncmp(pt, "pending (ld.global.f32 line ", 28),
+                       "warp %dx%d: %%f1 is pending for its load: %s", cols, rows, pt);
+                    ok(txt && strstr(txt, pt) && !has_words(txt, (const char *[]){ "%f1", fx }, 2),
+                       "warp %dx%d: %%f1 shows '%s', not %s", cols, rows, pt, fx);
+                } else {
+                    const char *w2[] = { "%f1", fx, fd, ff };
+                    ok(txt && has_words(txt, w2, 4), "warp %dx%d: %%f1 of lane 3 is %s (%s)", cols, rows, fx, ff);
+                }
                 /* %rd6 was read for the last time: its value is gone */
                 (void)v6;
                 const char *w3[] = { "%rd6", "-" };

@@ -39,8 +39,9 @@ keys Tab
 T resize-window -x 160 -y 60
 keys '?'
 expect 'warpscope help' "? opens the help"
+keys j j j j j j j j j j j j    # (past the view's explanation, which comes first)
 expect 'KIND: pc N' "the help lists the break kinds"
-t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, cu \[FILE\.cu:\]LINE, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\] ' \
+t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, cu \[FILE\.cu:\]LINE, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\], iru_reply \[P\], iru_timeout \[P\] \(the IRU of partition P or any\), request ID \(stops when that memory request completes\)' \
     "the help shows the whole list of break kinds (wrapped, not cut)"
 keys x
 

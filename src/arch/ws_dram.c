@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_rtrace.h"
 #include "util/ws_util.h"
 
 #define NONE_T UINT64_MAX
@@ -434,6 +435,7 @@ static void issue(ws_dram *d, int32_t i, int cmd, uint64_t t)
     if (!e->started) {
         e->started = 1;
         e->r->stage = WS_MST_DRAM;      /* (t_stage stays its DRAM queue entry: a core cycle) */
+        if (e->r->traced) ws_rtrace_dram(e->r);
         b->cur = i;
         d->reserved++;
     }

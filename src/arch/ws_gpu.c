@@ -7,6 +7,7 @@
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_mempart_int.h"
+#include "arch/ws_rtrace.h"
 #include "util/ws_util.h"
 
 ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
@@ -117,6 +118,7 @@ void ws_gpu_free(ws_gpu *g)
     ws_device_free(g->dev);
     ws_opts_free(g->opts);
     ws_mreq_pool_fini(&g->pool);
+    ws_gpu_rtrace_free(g);
     free(g);
 }
 

@@ -11,6 +11,7 @@
 #include "arch/ws_gpu_iru.h"
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
+#include "arch/ws_rtrace.h"
 #include "util/ws_util.h"
 
 #include <stdio.h>
@@ -27,7 +28,7 @@ struct ws_gpu_dbg {
     bool stop;
     bool record;
     /* what the enabled breakpoints need */
-    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_iru;
+    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_iru, want_req;
     /* per warp slot (sm * slots + slot) */
     ws_hist_ent *hist;          /* WS_HIST_LEN per slot, ring */
     uint32_t *hn;               /* entries pushed since the slot's warp arrived */
@@ -41,7 +42,7 @@ struct ws_gpu_dbg {
 
 static const char *const kind_names[WS_BRK_KIND_COUNT] = {
     "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch", "iru_reply", "iru_timeout",
-    "cu",
+    "cu", "request",
 };
 
 const char *ws_brk_kind_name(ws_brk_kind k)
@@ -123,7 +124,7 @@ static void snapshot(ws_gpu *g)
 static void refresh(ws_gpu *g)
 {
     ws_gpu_dbg *d = g->dbg;
-    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_iru = false;
+    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_iru = d->want_req = false;
     bool any = false;
     for (uint32_t i = 0; i < d->nb; i++) {
         const ws_brk *b = &d->b[i];
@@ -136,6 +137,7 @@ static void refresh(ws_gpu *g)
         case WS_BRK_THROTTLE: d->want_thr = true; break;
         case WS_BRK_PREFETCH: d->want_pf = true; break;
         case WS_BRK_IRU_REPLY: case WS_BRK_IRU_TIMEOUT: d->want_iru = true; break;
+        case WS_BRK_REQUEST: d->want_req = true; break;
         default: break;
         }
     }
@@ -172,6 +174,10 @@ static int brk_add(ws_gpu *g, const ws_brk *b, bool internal, ws_error *err)
     if (b->kind == WS_BRK_CYCLE && b->cycle <= g->now)
         return ws_error_set(err, WS_E_RANGE, "breakpoint at cycle %llu: the clock is already at %llu",
                             (unsigned long long)b->cycle, (unsigned long long)g->now);
+    if (b->kind == WS_BRK_REQUEST && (b->req == 0 || ws_gpu_rtrace_watch(g, b->req, err) < 0)) {
+        if (b->req == 0) ws_error_set(err, WS_E_RANGE, "breakpoint on request 0: request ids start at 1");
+        return -1;
+    }
     ws_gpu_dbg *d = dbg_get(g);
     WS_GROW(d->b, d->capb, d->nb + 1);
     ws_brk *n = &d->b[d->nb++];
@@ -270,6 +276,7 @@ void ws_gpu_brk_describe(const ws_gpu *g, const ws_brk *b, char *buf, size_t siz
     case WS_BRK_STALL: snprintf(buf, size, "stall %s, %s%s%s", ws_stall_name(b->stall), w, sm, off); break;
     case WS_BRK_MSHR_FULL: snprintf(buf, size, "L1 MSHRs full%s%s", sm[0] ? sm : " on any SM", off); break;
     case WS_BRK_THROTTLE: snprintf(buf, size, "prefetch policy or throttle transition%s", off); break;
+    case WS_BRK_REQUEST: snprintf(buf, size, "request %llu completes%s", (unsigned long long)b->req, off); break;
     case WS_BRK_PREFETCH:
         snprintf(buf, size, "prefetch of [0x%llx, 0x%llx)%s%s", (unsigned long long)b->addr,
                  (unsigned long long)(b->addr + (b->len ? b->len : 1)), sm, off);
@@ -497,6 +504,15 @@ bool ws_gpu_dbg_end_cycle(ws_gpu *g)
             hit(g, b, t ? (int)t->sm : -1, -1, 0, what);
         }
         d->ntlog_prev = g->ntlog;
+    }
+    if (d->want_req) {
+        for (uint32_t k = 0; k < d->nb; k++) {
+            ws_brk *b = &d->b[k];
+            if (b->disabled || b->kind != WS_BRK_REQUEST || ws_gpu_rtrace_done_at(g, b->req) != g->now) continue;
+            char what[96];
+            snprintf(what, sizeof what, "request %llu completed", (unsigned long long)b->req);
+            hit(g, b, -1, -1, 0, what);
+        }
     }
     if (!d->stop) return false;
     d->stop = false;

@@ -37,6 +37,7 @@ typedef enum ws_brk_kind {
     WS_BRK_IRU_TIMEOUT, /* ... a reply made after iru.timeout (the best-coalesced entries) */
     WS_BRK_CU,          /* a warp's next instruction comes from CUDA line `line` of
                            `file` (its .loc; file "" any file) */
+    WS_BRK_REQUEST,     /* memory request `req` completes (ws_rtrace.h: it is followed) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
 const char *ws_brk_kind_name(ws_brk_kind k);    /* "pc", "line", "issue", ... */
@@ -58,6 +59,7 @@ typedef struct ws_brk {
     uint64_t cycle;             /* CYCLE (absolute core cycle) */
     ws_stall stall;             /* STALL */
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
+    uint64_t req;               /* REQUEST: the request's id */
     uint64_t warp;              /* PC, LINE, CU, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
     int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM;
                                    IRU_*: -1 any partition, else that partition */

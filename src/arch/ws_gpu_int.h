@@ -133,6 +133,8 @@ struct ws_gpu {
     bool dbg_on;
     /* ws_gpu_wait_watch (ws_gpu_wait.c): NULL unless a front end steps a warp */
     struct ws_wait_watch *wwatch;
+    /* request histories (ws_rtrace.c): NULL until a front end follows a request */
+    struct ws_rtrace *rtrace;
     uint32_t lgrid[3], lblock[3];   /* grid (CTAs) and block (threads) of the current launch */
     /* last allocation found (owner lookup cache) */
     const ws_alloc *alast;

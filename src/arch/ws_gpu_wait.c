@@ -264,6 +264,50 @@ static void other_wait(const ws_gpu *g, const ws_sm *sm, uint32_t slotno, ws_wai
     (void)f;
 }
 
+bool ws_gpu_reg_pending(const ws_gpu *g, uint32_t smi, uint32_t slot, uint32_t reg, ws_reg_pend *out)
+{
+    memset(out, 0, sizeof *out);
+    if (smi >= g->cfg.nsms || slot >= g->cfg.slots) return false;
+    const ws_sm *sm = &g->sms[smi];
+    const ws_slot *s = &sm->slots[slot];
+    if (!s->w || !s->ready || reg >= s->ready_cap) return false;
+    uint64_t v = s->ready[reg];
+    if (v >= WS_PEND) {
+        uint32_t load = (uint32_t)(v & 0xffffffffu);
+        out->pending = out->load = true;
+        const ws_ptx_func *f = ws_warp_func(s->w);
+        const ws_pload *pl = load < sm->npl ? &sm->pl[load] : NULL;
+        if (f && pl && pl->issued && pl->pc < f->ninsns) {
+            out->writer = true;
+            out->pc = pl->pc;
+            out->line = f->insns[pl->pc].line;
+            out->issued = pl->issued;
+            opcode(g, f, pl->pc, out->insn, sizeof out->insn);
+        }
+        return true;
+    }
+    uint64_t t = v & ~(1ull << 62);     /* (ws_sm.c's WS_SHORT) */
+    if (t <= g->now) return false;
+    out->pending = true;
+    out->ready_at = t;
+    return true;
+}
+
+size_t ws_reg_pend_text(const ws_reg_pend *p, char *buf, size_t size)
+{
+    int n;
+    if (!p->pending)
+        n = snprintf(buf, size, "ready");
+    else if (p->load && p->writer)
+        n = snprintf(buf, size, "pending (%s line %" PRIu32 ", issued %" PRIu64 ")", p->insn[0] ? p->insn : "load",
+                     p->line, p->issued);
+    else if (p->load)
+        n = snprintf(buf, size, "pending (a load in flight)");
+    else
+        n = snprintf(buf, size, "pending (ready at %" PRIu64 ")", p->ready_at);
+    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
 bool ws_gpu_warp_wait(const ws_gpu *g, uint32_t smi, uint32_t slot, ws_wait_info *out)
 {
     memset(out, 0, sizeof *out);

@@ -74,6 +74,27 @@ typedef struct ws_wait_info {
     char cause[240];
 } ws_wait_info;
 
+/* A register as the warp sees it (the warp view, Lua's w:regs): the
+ * functional engine writes a load's destination when the load issues, but
+ * the warp may read it only once the data is back.  `pending` is true
+ * while the scoreboard holds it: for a load (`load`: its instruction, PTX
+ * line, opcode and issue cycle), or for a fixed-latency result not ready
+ * yet (`ready_at`). */
+typedef struct ws_reg_pend {
+    bool pending;
+    bool load;                  /* a memory instruction's destination (else fixed latency) */
+    uint64_t ready_at;          /* !load: the cycle it is ready */
+    bool writer;                /* load: the instruction is known */
+    uint32_t pc, line;
+    char insn[48];              /* "ld.global.u32" */
+    uint64_t issued;            /* 0: unknown */
+} ws_reg_pend;
+/* Register `reg` (a PTX register number of the warp's function, as in
+ * ws_warp_reg) of the warp in (sm, slot): false when it is not pending. */
+bool ws_gpu_reg_pending(const ws_gpu *g, uint32_t sm, uint32_t slot, uint32_t reg, ws_reg_pend *out);
+/* "pending (ld.global.u32 line 95, issued 153073)", "pending (ready at 153080)". */
+size_t ws_reg_pend_text(const ws_reg_pend *p, char *buf, size_t size);
+
 /* Why the warp in (sm, slot) waits; false (kind NONE) when there is no warp
  * or it does not wait. */
 bool ws_gpu_warp_wait(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_wait_info *out);

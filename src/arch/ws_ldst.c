@@ -7,6 +7,7 @@
 
 #include "arch/ws_cache_int.h"
 #include "arch/ws_gpu_int.h"
+#include "arch/ws_rtrace.h"
 #include "arch/ws_sm.h"
 #include "util/ws_util.h"
 
@@ -505,6 +506,8 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
     } else if (wants_data && parts) {
         load = ws_pload_new(sm, slotno, dst, ndst);
         sm->pl[load].outstanding = parts;
+        sm->pl[load].pc = st->pc;
+        sm->pl[load].issued = now;
         for (uint32_t i = 0; i < ndst; i++) s->ready[dst[i]] = WS_PEND | load;
         if (m_sh) hev_push(sm, sh_ready, load, WS_LVL_L1);
         for (uint32_t j = 0; j < const_hits; j++) hev_push(sm, const_ready, load, WS_LVL_L1);
@@ -601,6 +604,15 @@ static bool mrq_join(ws_sm *sm, ws_mreq *r, uint64_t now)
     return false;
 }
 
+/* The read that went down for the MRQ entry r joined (traced requests). */
+static const ws_mreq *mrq_lead(const ws_sm *sm, const ws_mreq *r)
+{
+    uint64_t blk = r->addr / 128 * 128;
+    for (uint32_t i = 0; i < sm->mrq_n; i++)
+        if (sm->mrq[i].addr == blk && !(r->sector_mask & ~sm->mrq[i].sectors)) return sm->mrq[i].lead;
+    return NULL;
+}
+
 bool ws_ldst_mrq_covers(const ws_sm *sm, uint64_t addr, uint32_t size)
 {
     if (!sm->mrq_n || !size || addr % 128 + size > 128) return false;
@@ -655,7 +667,8 @@ bool ws_ldst_refailing(const ws_sm *sm)
     if (sm->ilreq >= sm->nlreq || !sm->l1d || (sm->pfe && sm->pfe->pfc) || sm->gpu->dbg_on)
         return false;
     const ws_mreq *r = sm->lreq[sm->ilreq];
-    return !(r->flags & WS_MREQ_F_BYPASS_L1) && l1f_match(sm, r);
+    /* (a followed request keeps the unit awake: its retries are counted one by one) */
+    return !(r->flags & WS_MREQ_F_BYPASS_L1) && !r->traced && l1f_match(sm, r);
 }
 
 void ws_ldst_sync(ws_sm *sm, uint64_t upto)
@@ -687,16 +700,19 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         bool mrq = sm->mrq_cap && r->kind == WS_MREQ_READ;
         if (mrq && mrq_join(sm, r, now)) {
             ws_mreq_at(r, WS_MST_L1_MSHR, now);     /* (waits for the MRQ entry's reply) */
+            if (r->traced) ws_rtrace_merge(r, mrq_lead(sm, r), now);
             return;
         }
         if (mrq && sm->mrq_n >= sm->mrq_cap) {
             sm->lg_fail = WS_LG_MSHR_FULL;      /* the MRQ is full: as an L1 without a free MSHR */
+            if (r->traced) ws_rtrace_retry(r, WS_RTW_MRQ_FULL, now);
             return;
         }
         /* an MRQ read waits for the network in its entry (the queue holds
          * it), not in the l1d.missq-bounded queue of stores and atomics */
         if (!mrq && ws_mreq_fifo_full(&sm->bypass)) {
             sm->lg_fail = WS_LG_MISSQ_FULL;
+            if (r->traced) ws_rtrace_retry(r, WS_RTW_BYPASS_FULL, now);
             return;
         }
         if (mrq) {
@@ -721,6 +737,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         ws_cache_count_fails(sm->l1d, (ws_cache_fail)sm->l1f_why, 1);
         sm->c.l1_resfail++;
         sm->lg_fail = lg_cause(sm->l1f_why);
+        if (r->traced) ws_rtrace_retry(r, (ws_rt_why)(WS_RTW_L1_LINE_ALLOC - WS_CFAIL_LINE_ALLOC + sm->l1f_why), now);
         return;
     }
     ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
@@ -737,6 +754,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     if (res.status == WS_CACHE_RESFAIL) {
         sm->c.l1_resfail++;
         sm->lg_fail = lg_cause(res.fail);
+        if (r->traced) ws_rtrace_retry(r, (ws_rt_why)(WS_RTW_L1_LINE_ALLOC - WS_CFAIL_LINE_ALLOC + res.fail), now);
         return;
     }
     sm->lg_fail = -1;
@@ -766,6 +784,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
             return;
         }
         if (res.status == WS_CACHE_HIT) sm->c.l1_hits++; else sm->c.l1_misses++;
+        if (res.forwarded) ws_mreq_at(r, WS_MST_L1_MISSQ, now);    /* (to the network, as a miss) */
         if (res.forwarded && res.fetch_mask) {
             /* fetch-on-write: the write leads its line's MSHR entry and its
              * reply fills L1.  A write-back write fetches the line as a read
@@ -803,6 +822,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (pl) pl->l1_hit_reserved++;
         r->level = res.hit_prefetch_pending ? WS_LVL_PFC : WS_LVL_L1_PENDING;
         ws_mreq_at(r, WS_MST_L1_MSHR, now);
+        if (r->traced) ws_rtrace_merge(r, ws_cache_mshr_lead(sm->l1d, r->addr), now);
         break;
     default:
         ws_mreq_at(r, WS_MST_L1_MISSQ, now);
@@ -860,6 +880,8 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
             else ws_mreq_fifo_pop(&sm->bypass);
             if (!r->t_icnt) r->t_icnt = now;
             g->last_progress = now;
+        } else if (r->traced) {
+            ws_rtrace_retry(r, WS_RTW_ICNT_FULL, now);
         }
     }
 }

@@ -4,6 +4,7 @@
  * ws_mempart.h; creation and the option mapping are in ws_memsys_cfg.c. */
 #include "arch/ws_mempart_int.h"
 #include "arch/ws_cache_int.h"
+#include "arch/ws_rtrace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -330,7 +331,10 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         return;
     }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
-    if (res.status == WS_CACHE_RESFAIL) return;
+    if (res.status == WS_CACHE_RESFAIL) {
+        if (r->traced) ws_rtrace_retry(r, (ws_rt_why)(WS_RTW_L2_LINE_ALLOC - WS_CFAIL_LINE_ALLOC + res.fail), c);
+        return;
+    }
     /* l2.port: the lookup takes one L2 tick per piece of the request */
     uint64_t pieces = m->cfg.l2_port ? ((uint64_t)(r->size ? r->size : 1) + m->cfg.l2_port - 1) / m->cfg.l2_port : 1;
     s->port_free = k2 + pieces;
@@ -356,6 +360,7 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         }
     } else if (res.status == WS_CACHE_HIT_RESERVED) {
         r->level = WS_LVL_L2_PENDING;       /* comes back from ws_cache_fill */
+        if (r->traced) ws_rtrace_merge(r, ws_cache_mshr_lead(s->l2, r->addr), c);
     } else {
         r->level = WS_LVL_L2;
         ws_mreq_at(r, WS_MST_ICNT_REPLY, c);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_rtrace.h"
 #include "util/ws_util.h"
 
 
@@ -41,6 +42,11 @@ ws_mreq *ws_mreq_alloc(ws_mreq_pool *p)
     memset(r, 0, offsetof(ws_mreq, id));    /* (not the alignment padding) */
     r->id = p->next_id++;
     r->slot = 0xffff;
+    if (p->trace_all) {
+        r->traced = 1;
+        r->rt = p->trace_all;
+        r->rt_last = 0;
+    }
     p->live++;
     return r;
 }
@@ -59,6 +65,7 @@ const char *ws_mreq_stage_name(ws_mreq_stage s)
 
 void ws_mreq_free(ws_mreq_pool *p, ws_mreq *r)
 {
+    if (r->traced) ws_rtrace_end(r);
     r->stage = WS_MST_NONE;
     r->next = p->free;
     p->free = r;

@@ -88,6 +88,7 @@ typedef struct ws_mreq {
      * instruction) caches keep with the lines they allocate for it */
     uint16_t pf_wid;
     uint8_t stage;          /* ws_mreq_stage: where it is now (since t_stage) */
+    uint8_t traced;         /* its history is kept (ws_rtrace.h): then rt and rt_last are valid */
     uint32_t pf_tag, pf_key;
     /* decoded DRAM location (filled by the address map) */
     uint16_t chan, sub, bank, bank_group;
@@ -103,6 +104,9 @@ typedef struct ws_mreq {
     uint64_t t_reply;       /* reply reached the SM */
     uint64_t t_stage;       /* entered `stage` */
     uint64_t id;            /* sequence number (deterministic order, debugging) */
+    /* (in the alignment padding: the size stays three lines) */
+    struct ws_rtrace *rt;   /* traced: the trace keeping its history */
+    uint64_t rt_last;       /* traced: its last event in the trace (sequence + 1; 0: none yet) */
 } __attribute__((aligned(64))) ws_mreq;  /* (the first line: what every stage reads) */
 
 /* The sector_mask of a request for a whole line of `line` bytes: every
@@ -112,11 +116,16 @@ static inline uint32_t ws_mreq_line_sectors(uint32_t line)
     return line >= 32 ? (uint32_t)((1ull << (line / 32 < 32 ? line / 32 : 32)) - 1) : 1;
 }
 
-/* The request entered stage st at core cycle t. */
+/* A traced request's history (ws_rtrace.c): it entered stage st at t. */
+__attribute__((cold)) void ws_rtrace_stage(ws_mreq *r, ws_mreq_stage st, uint64_t t);
+
+/* The request entered stage st at core cycle t.  A request nobody follows
+ * pays one byte test (in the line the stage is written to). */
 static inline void ws_mreq_at(ws_mreq *r, ws_mreq_stage st, uint64_t t)
 {
     r->stage = (uint8_t)st;
     r->t_stage = t;
+    if (__builtin_expect(r->traced, 0)) ws_rtrace_stage(r, st, t);
 }
 
 /* Requests are allocated WS_MREQ_CHUNK at a time (an inspector may walk
@@ -132,6 +141,7 @@ typedef struct ws_mreq_pool {
     uint32_t nchunks, cap_chunks;
     uint64_t next_id;
     uint64_t live;          /* requests handed out and not freed */
+    struct ws_rtrace *trace_all;    /* non-NULL: every new request is traced there */
 } ws_mreq_pool;
 
 void ws_mreq_pool_init(ws_mreq_pool *p);

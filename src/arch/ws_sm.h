@@ -73,6 +73,8 @@ typedef struct ws_pload {
     uint8_t level;          /* deepest ws_mreq_level that served it */
     uint32_t next_free;     /* free list link (id + 1, 0: end) */
     const ws_ptx_insn *iru; /* a load_iru: its instruction (the reply writes its registers) */
+    uint32_t pc;            /* its instruction (for inspectors: pending registers) */
+    uint64_t issued;        /* its issue cycle (0: not recorded) */
 } ws_pload;
 
 /* L1-hit (and constant-hit) completion events, a binary min-heap. */

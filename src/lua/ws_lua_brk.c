@@ -6,6 +6,7 @@
  *   gpu:breakpoint{ stall = "long_scoreboard", sm = 2 }
  *   gpu:breakpoint{ event = "mshr_full" | "throttle" | "prefetch" | "issue", addr =, len = }
  *   gpu:breakpoint{ event = "iru_reply" | "iru_timeout", partition = 2 }   (the IRU, issue 33)
+ *   gpu:breakpoint{ request = ID }                      (request ID completes; see gpu:request)
  *   (any of them with once = true: deleted when it hits)
  *   gpu:delete(id), gpu:enable(id, on), gpu:breakpoints() -> list
  *
@@ -24,8 +25,8 @@
 #include "lua/ws_lua_ctl_int.h"
 
 static const char *const fields[] = { "pc", "line", "cu", "func", "warp", "sm", "cycle", "stall", "event",
-                                      "addr", "len", "once", "disabled", "partition", NULL };
-static const char *const kind_fields[] = { "pc", "line", "cu", "cycle", "stall", "event", NULL };
+                                      "request", "addr", "len", "once", "disabled", "partition", NULL };
+static const char *const kind_fields[] = { "pc", "line", "cu", "cycle", "stall", "event", "request", NULL };
 static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", "iru_reply", "iru_timeout", NULL };
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
@@ -180,17 +181,17 @@ static int g_breakpoint(lua_State *L)
         for (int i = 0; fields[i]; i++) known |= !strcmp(k, fields[i]);
         if (!known)
             luaL_error(L, "gpu:breakpoint: unknown field '%s' (allowed: pc, line, cu, func, warp, sm, cycle, stall, "
-                          "event, addr, len, once, disabled, partition)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
+                          "event, request, addr, len, once, disabled, partition)", ws_lua_quote(L, luaL_tolstring(L, -2, NULL)));
         for (int i = 0; kind_fields[i]; i++)
             if (!strcmp(k, kind_fields[i])) {
                 if (kind)
-                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall or event (got both '%s' "
-                                  "and '%s')", kind, k);
+                    luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall, event or request (got "
+                                  "both '%s' and '%s')", kind, k);
                 kind = kind_fields[i];
             }
         lua_pop(L, 1);
     }
-    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall or event");
+    if (!kind) return luaL_error(L, "gpu:breakpoint: give one of pc, line, cu, cycle, stall, event or request");
     ws_brk b;
     memset(&b, 0, sizeof b);
     b.warp = warp_filter(L, g);
@@ -273,6 +274,10 @@ static int g_breakpoint(lua_State *L)
         }
         b.stall = (ws_stall)found;
         lua_pop(L, 1);
+    } else if (!strcmp(kind, "request")) {
+        b.kind = WS_BRK_REQUEST;
+        field_u64(L, "request", &b.req);
+        if (b.req == 0) return luaL_error(L, "gpu:breakpoint: 'request' must be a request id (1 or more)");
     } else if (!strcmp(kind, "event")) {
         lua_getfield(L, 2, "event");
         const char *e = lua_tostring(L, -1);
@@ -310,8 +315,8 @@ static int g_breakpoint(lua_State *L)
     if (b.kind != WS_BRK_PREFETCH && has_addr)
         return luaL_error(L, "gpu:breakpoint: 'addr' goes with event = 'prefetch'");
     if ((b.kind == WS_BRK_CYCLE || b.kind == WS_BRK_THROTTLE || b.kind == WS_BRK_MSHR_FULL ||
-         b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) &&
-        b.warp != WS_BRK_ANY)
+         b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT ||
+         b.kind == WS_BRK_REQUEST) && b.warp != WS_BRK_ANY)
         return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, cu, stall and event = 'issue'");
     ws_error err;
     int id = ws_gpu_brk_add(g->tg, &b, &err);

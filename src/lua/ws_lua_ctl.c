@@ -809,4 +809,5 @@ void ws_lctl_methods(lua_State *L)
     };
     luaL_setfuncs(L, m, 0);
     ws_lbrk_methods(L);
+    ws_lreq_methods(L);
 }

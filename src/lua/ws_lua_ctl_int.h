@@ -64,6 +64,8 @@ void ws_lctl_no_hook(lua_State *L, ws_lctl *c, const char *what);
 /* ws_lua_brk.c */
 void ws_lbrk_methods(lua_State *L);
 void ws_lbrk_push_hit(lua_State *L, ws_lgpu *g, const ws_brk_hit *h);
+/* ws_lua_req.c: gpu:request, gpu:trace_requests */
+void ws_lreq_methods(lua_State *L);
 
 /* ws_lua_scn.c: the runner whose coroutine is L, or NULL (gpu:launch then
  * runs synchronously); ws_scn_launched records the launch's gpu (at idx). */

@@ -7,9 +7,15 @@
  *                   ws_linsp_push_wait)
  *   w:stack()       SIMT stack entries {pc, mask, rpc (nil: none), frame},
  *                   bottom first (the last entry is the running one)
- *   w:regs(lane)    register name -> value of the running function in lane;
+ *   w:regs(lane [, "warp" | "functional"])
+ *                   register name -> value of the running function in lane;
  *                   predicates as booleans, f32/f64 registers as floats,
- *                   signed types sign-extended, others as unsigned integers
+ *                   signed types sign-extended, others as unsigned integers.
+ *                   "warp" (the default) is what the warp may read now: a
+ *                   register the scoreboard holds is the string "pending
+ *                   (ld.global.u32 line 95, issued 153073)" (or "pending
+ *                   (ready at N)"); "functional" is the value the functional
+ *                   engine wrote when the instruction issued
  *   w:history()     the slot's last instructions, newest first: {cycle, func,
  *                   pc, line, active, text} (recorded while the gpu records)
  *   w.sm, w.slot, w.cta, w.warp, w.valid (false once stale; never raises)
@@ -286,13 +292,22 @@ static int w_regs(lua_State *L)
     ws_gpu *g;
     ws_lwarp *h = check_warp(L, 1, &g);
     uint32_t lane = ws_linsp_index(L, 2, WS_WARP_SIZE, "lane");
+    static const char *const views[] = { "warp", "functional", NULL };
+    bool functional = luaL_checkoption(L, 3, "warp", views) == 1;
     const ws_ptx_func *f = ws_warp_func(h->w);
     lua_createtable(L, 0, f ? (int)(f->nregs + f->npreds) : 0);
     if (!f) return 1;
     for (uint32_t r = 0; r < f->nregs; r++) {
         if (!ws_warp_reg_live(h->w, r, lane))
             continue;   /* its value is gone (its storage may hold another's) */
-        push_reg(L, (ws_ptx_type)f->regs[r].type, ws_warp_reg(h->w, r, lane));
+        ws_reg_pend p;
+        if (!functional && ws_gpu_reg_pending(g, h->sm, h->slot, r, &p)) {
+            char buf[128];
+            ws_reg_pend_text(&p, buf, sizeof buf);
+            lua_pushstring(L, buf);
+        } else {
+            push_reg(L, (ws_ptx_type)f->regs[r].type, ws_warp_reg(h->w, r, lane));
+        }
         lua_setfield(L, -2, f->regs[r].name);
     }
     for (uint32_t p = 0; p < f->npreds; p++) {

@@ -150,6 +150,8 @@ struct ws_tui {
     uint64_t last_stall[16], last_busy, last_dcycles;   /* previous sample's counters */
     bool help;                   /* the help overlay is shown */
     int help_scroll;
+    bool req_on;                 /* the request timeline overlay is shown (ws_tui_req.c) */
+    uint64_t req_id;             /* ... for this request */
     bool prompt_on;              /* the ':' prompt is open */
     char prompt[256];
     int prompt_len, prompt_pos;

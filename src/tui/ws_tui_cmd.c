@@ -481,10 +481,20 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
             part = (int32_t)v;
             i = 3;
         }
+    } else if (!strcmp(k, "request")) {
+        if (argc < 3)
+            return ws_error_set(err, WS_E_PARSE, "break request needs a request id (the timeline's title, "
+                                "w:info().wait)");
+        if (parse_u64(argv[2], &b.req, "the request id", err) < 0)
+            return -1;
+        if (b.req == 0)
+            return ws_error_set(err, WS_E_RANGE, "break request 0: request ids start at 1");
+        b.kind = WS_BRK_REQUEST;
+        i = 3;
     } else {
         return ws_error_set(err, WS_E_PARSE,
                             "unknown breakpoint kind '%s' (expected pc, line, cu, warp, issue, cycle, stall, "
-                            "mshr_full, throttle, prefetch, iru_reply, iru_timeout)",
+                            "mshr_full, throttle, prefetch, iru_reply, iru_timeout, request)",
                             k);
     }
     if (brk_options(t, &b, argc, argv, i, err) < 0)
@@ -767,6 +777,26 @@ static int c_color(ws_tui *t, int argc, char **argv, ws_error *err)
     return 0;
 }
 
+static int c_request(ws_tui *t, int argc, char **argv, ws_error *err)
+{
+    if (need_gpu(t, err) < 0)
+        return -1;
+    const char *a = argc > 1 ? argv[1] : ws_tui_views[t->view] == &ws_view_warp ? "wait" : "oldest";
+    if (!strcmp(a, "wait"))
+        return ws_tui_req_open_wait(t, err);
+    if (!strcmp(a, "oldest"))
+        return ws_tui_req_open_oldest(t, err);
+    if (!strcmp(a, "close")) {
+        t->req_on = false;
+        t->need_redraw = true;
+        return 0;
+    }
+    uint64_t id;
+    if (parse_u64(a, &id, "the request id", err) < 0)
+        return -1;
+    return ws_tui_req_open(t, id, err);
+}
+
 static int c_help(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     (void)argc, (void)argv, (void)err;
@@ -848,7 +878,8 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "break", "b", "[KIND ARGS] [sm S] [warp [CTA W]] [once]",
       "breakpoint; alone: toggle one at the selected warp's line (source view: the cursor's line); "
       "KIND: pc N, line N, cu [FILE.cu:]LINE, warp, issue, cycle N|+N, stall REASON, mshr_full, throttle, prefetch ADDR "
-      "[LEN], iru_reply [P], iru_timeout [P] (the IRU of partition P or any)",
+      "[LEN], iru_reply [P], iru_timeout [P] (the IRU of partition P or any), request ID (stops when that memory "
+      "request completes)",
       c_break },
     { "delete", "d", "N...|all", "delete breakpoints", c_delete },
     { "enable", NULL, "N", "enable a breakpoint", c_enable },
@@ -874,6 +905,10 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "lua", NULL, "CODE", "run Lua code in the console's state", c_lua },
     { "prompt", NULL, "[TEXT]", "open the command prompt (:)", c_prompt },
     { "redraw", NULL, "", "redraw the screen (^L)", c_redraw },
+    { "request", NULL, "[ID|wait|oldest|close]", "a memory request's life (every stage with its entry and exit "
+      "cycle, merges, retries and why) over the view; wait: the first request the selected warp waits for (the "
+      "warp view's t), oldest: the oldest in flight (the memory view's t); up/down move between requests in "
+      "flight", c_request },
     { "help", "?", "", "show or hide this help", c_help },
     { "export", NULL, "FILE[.txt|.svg]", "write the screen to FILE: text, or SVG with its colours for a .svg name",
       c_export },

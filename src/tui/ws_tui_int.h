@@ -63,6 +63,15 @@ void ws_tui_draw_screen(ws_tui *t);
 void ws_tui_header_draw(ws_tui *t, WINDOW *w, int cols);
 void ws_tui_status_draw(ws_tui *t, WINDOW *w, int y, int cols);
 void ws_tui_help_draw(ws_tui *t, WINDOW *w, int rows, int cols);
+/* ws_tui_explain.c: what the numbers of view NAME are (NULL-terminated
+ * paragraphs; NULL for an unknown view), shown first by the help */
+const char *const *ws_tui_explain(const char *view);
+/* ws_tui_req.c: the request timeline overlay (t->req_on, t->req_id) */
+int ws_tui_req_open(ws_tui *t, uint64_t id, ws_error *err);
+int ws_tui_req_open_oldest(ws_tui *t, ws_error *err);
+int ws_tui_req_open_wait(ws_tui *t, ws_error *err);
+bool ws_tui_req_key(ws_tui *t, int ch);
+void ws_tui_req_draw(ws_tui *t, WINDOW *w, int rows, int cols);
 const char *ws_tui_state_name(ws_run_state rs);
 
 /* ---------------------------------------------------------- ws_tui.c */

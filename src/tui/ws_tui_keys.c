@@ -236,6 +236,8 @@ void ws_tui_on_key(ws_tui *t, int ch)
         help_key(t, ch);
         return;
     }
+    if (t->req_on && ws_tui_req_key(t, ch))
+        return;
     const ws_view *v = ws_tui_views[t->view];
     if (v->key && v->key(t, ch)) {
         t->need_redraw = true;

@@ -182,6 +182,13 @@ void ws_tui_help_draw(ws_tui *t, WINDOW *w, int rows, int cols)
     int lines = 2 + (nk + 1) / 2 + 2 + nc + 2;
     for (int i = 0; i < nc; i++)
         lines += wrap_count(ws_tui_cmds[i].help, hw - 6);
+    const ws_view *cv = ws_tui_views[t->view];
+    const char *const *ex = ws_tui_explain(cv->name);
+    if (ex) {
+        lines += 2;
+        for (int i = 0; ex[i]; i++)
+            lines += wrap_count(ex[i], hw - 4);
+    }
     int hh = rows - 2;
     int y0 = 1, x0 = (cols - hw) / 2;
     if (t->help_scroll > lines - (hh - 2))
@@ -197,6 +204,26 @@ void ws_tui_help_draw(ws_tui *t, WINDOW *w, int rows, int cols)
     int row = -t->help_scroll;   /* content row, relative to y0 + 1 */
     int inner = hh - 2;
 #define LINE_OK (row >= 0 && row < inner)
+    if (ex) {
+        if (LINE_OK)
+            ws_tui_text(w, y0 + 1 + row, x0 + 1, hw - 2, ws_tui_attr(WS_CP_TITLE), "THIS VIEW (%s): what the numbers "
+                        "are, their units and denominators", cv->title);
+        row++;
+        for (int i = 0; ex[i]; i++) {
+            const char *h = ex[i];
+            bool first = true;
+            do {
+                const char *next;
+                int len = wrap_line(h, hw - 4, &next);
+                if (LINE_OK)
+                    ws_tui_text(w, y0 + 1 + row, x0 + (first ? 1 : 3), hw - 4, 0, "%.*s", len, h);
+                row++;
+                h = next;
+                first = false;
+            } while (*h);
+        }
+        row++;
+    }
     if (LINE_OK)
         ws_tui_text(w, y0 + 1 + row, x0 + 1, hw - 2, ws_tui_attr(WS_CP_TITLE), "KEYS (in the console view, keys "
                     "type Lua; Tab, S-Tab and Esc leave it)");
@@ -278,6 +305,10 @@ void ws_tui_draw_screen(ws_tui *t)
             t->cur_y += HEADER_ROWS;
         }
         delwin(vw);
+    }
+    if (t->req_on && !t->help) {
+        t->cur_y = -1;
+        ws_tui_req_draw(t, stdscr, rows - 1, cols);
     }
     if (t->help) {
         t->cur_y = -1;

@@ -30,6 +30,31 @@
 #include "core/ws_core.h"
 #include "stats/ws_stats.h"
 
+/* Shares of hits, pending hits and misses of n = h + p + m accepted
+ * accesses, in tenths of a percent rounded so that they add to 1000
+ * (largest remainders); false when there is no access. */
+static bool shares3(uint64_t h, uint64_t p, uint64_t m, int out[3])
+{
+    uint64_t v[3] = { h, p, m }, n = h + p + m;
+    if (!n) return false;
+    uint64_t rem[3];
+    int sum = 0;
+    for (int i = 0; i < 3; i++) {
+        out[i] = (int)(v[i] * 1000 / n);
+        rem[i] = v[i] * 1000 % n;
+        sum += out[i];
+    }
+    while (sum < 1000) {
+        int b = 0;
+        for (int i = 1; i < 3; i++)
+            if (rem[i] > rem[b]) b = i;
+        out[b]++;
+        rem[b] = 0;
+        sum++;
+    }
+    return true;
+}
+
 /* Allocations given a letter (a-z, then 0-9); later ones show '?'. */
 #define MAX_ALLOCS 36
 #define MAX_MSHR_SHOWN 512
@@ -129,8 +154,9 @@ static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols, int per)
     ws_memsys *m = ws_gpu_memsys(t->g);
     uint32_t ns = ws_memsys_nslices(m);
     if (rows < 2) return 0;
-    char buf[32];
-    ws_tui_section(w, y, 0, cols, "L2 slices: occupancy, hit rate, MSHRs in use, miss queue", t->ascii);
+    char buf[64];
+    ws_tui_section(w, y, 0, cols, "L2 slices: occupancy, hits/pending hits/misses (% of accepted accesses), MSHRs in "
+                   "use, miss queue", t->ascii);
     if (ns == 0 || !ws_memsys_l2(m, 0)) {
         ws_tui_text(w, y + 1, 1, cols - 1, 0, "L2 disabled (l2.enable = false)");
         return 2;
@@ -156,7 +182,7 @@ static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols, int per)
                 if (li.state != WS_LINE_INVALID) valid++;
             }
         const ws_cache_stats *st = ws_cache_stats_get(c);
-        uint64_t acc = sum5(st->accesses), hits = sum5(st->hits);
+        uint64_t acc = sum5(st->accesses);
         uint32_t cap = ws_cache_mshr_cap(c), inuse = 0;
         for (uint32_t i = 0; i < cap; i++) {
             uint64_t a;
@@ -168,11 +194,13 @@ static int draw_l2(ws_tui *t, WINDOW *w, int y, int rows, int cols, int per)
         x += ws_tui_text(w, yy, x, slot, 0, "%2u ", s);
         ws_tui_bar(w, yy, x, bw, nl ? (double)valid / nl : 0, ws_tui_attr(WS_CP_BAR), t->ascii);
         x += bw;
-        if (acc)
-            snprintf(buf, sizeof buf, "%5.1f%%", 100.0 * (double)hits / (double)acc);
+        int sh[3];
+        if (shares3(sum5(st->hits), sum5(st->hit_reserved), sum5(st->misses), sh))
+            snprintf(buf, sizeof buf, "%3d.%d/%d.%d/%d.%d%%", sh[0] / 10, sh[0] % 10, sh[1] / 10, sh[1] % 10,
+                     sh[2] / 10, sh[2] % 10);
         else
-            snprintf(buf, sizeof buf, "%6s", "-");
-        x += ws_tui_text(w, yy, x, slot - (x - x0) - 1, 0, "%4.0f%% hit%s mshr%4u mq%3u",
+            snprintf(buf, sizeof buf, "%16s", "-");
+        x += ws_tui_text(w, yy, x, slot - (x - x0) - 1, 0, "%4.0f%% h/p/m %s mshr%4u mq%3u",
                          nl ? 100.0 * valid / nl : 0.0, buf, inuse, ws_cache_missq_len(c));
         if (wide) {
             char a1[16], a2[16], a3[16], a4[16], a5[16];
@@ -258,12 +286,19 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                 nsms, cf->sets, cf->ways, cf->line, minuse, mcap, ws_cache_missq_len(c));
     uint64_t rf = 0;
     for (int i = 0; i < WS_CFAIL_COUNT; i++) rf += st->resfail[i];
-    ws_tui_text(w, y++, 0, cols, 0, "hits %s  pending hits %s  misses %s  reservation fails %s",
-                ws_tui_si(b1, sizeof b1, (double)sum5(st->hits)),
-                ws_tui_si(b2, sizeof b2, (double)sum5(st->hit_reserved)),
-                ws_tui_si(b3, sizeof b3, (double)sum5(st->misses)), ws_tui_si(b4, sizeof b4, (double)rf));
-    if (rf && cols > 80)
-        ws_tui_text(w, y - 1, 80, cols - 80, ws_tui_attr(WS_CP_DIM), "(line %" PRIu64 ", mshr %" PRIu64
+    int hx = 0;
+    {
+        int sh[3] = { 0, 0, 0 };
+        shares3(sum5(st->hits), sum5(st->hit_reserved), sum5(st->misses), sh);
+        hx = ws_tui_text(w, y++, 0, cols, 0, "hits %s (%d.%d%%)  pending hits %s (%d.%d%%)  misses %s (%d.%d%%)  "
+                    "reservation fails %s",
+                    ws_tui_si(b1, sizeof b1, (double)sum5(st->hits)), sh[0] / 10, sh[0] % 10,
+                    ws_tui_si(b2, sizeof b2, (double)sum5(st->hit_reserved)), sh[1] / 10, sh[1] % 10,
+                    ws_tui_si(b3, sizeof b3, (double)sum5(st->misses)), sh[2] / 10, sh[2] % 10,
+                    ws_tui_si(b4, sizeof b4, (double)rf));
+    }
+    if (rf && cols > hx + 20)
+        ws_tui_text(w, y - 1, hx + 1, cols - hx - 1, ws_tui_attr(WS_CP_DIM), "(line %" PRIu64 ", mshr %" PRIu64
                     ", merge %" PRIu64 ", missq %" PRIu64 ")", st->resfail[WS_CFAIL_LINE_ALLOC],
                     st->resfail[WS_CFAIL_MSHR_FULL], st->resfail[WS_CFAIL_MERGE_FULL],
                     st->resfail[WS_CFAIL_MISSQ_FULL]);

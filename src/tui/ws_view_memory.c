@@ -11,7 +11,9 @@
  * of requests by the level that served them; MTAML (the latency the warps
  * can hide) against the measured average latency; power and energy (below).
  *
- * j/k, PgUp/PgDn, Home/End scroll the channels when they do not fit.
+ * j/k, PgUp/PgDn, Home/End scroll the channels when they do not fit; t
+ * shows the life of the oldest request in flight (ws_tui_req.c: up/down
+ * there move to the next ones).
  *
  * The power panel is here rather than in a view of its own: this is the
  * view of the machine as a whole over time (the bandwidth sparkline), and
@@ -41,6 +43,12 @@ static ws_view_state *vstate(ws_tui *t) { return ws_tui_vstate(t, &ws_view_memor
 
 static bool key(ws_tui *t, int k)
 {
+    if (k == 't') {     /* the life of the oldest request in flight (ws_tui_req.c) */
+        ws_error err;
+        if (ws_tui_exec(t, "request oldest", &err) < 0)
+            ws_tui_message(t, true, "%s", err.msg);
+        return true;
+    }
     if (!ws_tui_scroll_key(k, &vstate(t)->scroll, t->rows > 20 ? t->rows - 18 : 2)) return false;
     t->need_redraw = true;
     return true;

@@ -79,8 +79,22 @@ static void kv_text(const ws_pf_insp_kv *kv, char *buf, size_t size)
     }
 }
 
+/* Whether `key` is one of the space-separated words of `list`. */
+static bool in_list(const char *list, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = list; p && *p;) {
+        size_t m = strcspn(p, " ");
+        if (m == n && !strncmp(p, key, n)) return true;
+        p += m;
+        while (*p == ' ') p++;
+    }
+    return false;
+}
+
 /* The key=value list of `in` from (y, x), wrapping over at most `maxrows`
- * rows of `cols`; keys in `skip` are left out.  Returns rows used. */
+ * rows of `cols`; keys in `skip` (space-separated) are left out.  Returns
+ * rows used. */
 static int draw_kvs(WINDOW *w, int y, int x0, int cols, int maxrows, const ws_pf_insp *in, const char *skip)
 {
     int x = x0, r = 0;
@@ -88,7 +102,7 @@ static int draw_kvs(WINDOW *w, int y, int x0, int cols, int maxrows, const ws_pf
     if (maxrows <= 0) return 0;
     for (uint32_t i = 0; i < in->nkv; i++) {
         const ws_pf_insp_kv *kv = &in->kv[i];
-        if (skip && strcmp(kv->key, skip) == 0) continue;
+        if (in_list(skip, kv->key)) continue;
         bool dup = false;      /* the engine's degree and distance, repeated by the policy */
         for (uint32_t j = 0; j < i && !dup; j++)
             dup = strcmp(in->kv[j].key, kv->key) == 0 && in->kv[j].type == kv->type && in->kv[j].ival == kv->ival &&
@@ -403,8 +417,20 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (y < rows) {
         int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_TITLE), "throttle %s%s", tk ? tk->text : "none",
                           tk && strcmp(tk->text, "none") != 0 ? ": " : "");
-        if (tk && strcmp(tk->text, "none") != 0) y += draw_kvs(w, y, x, cols, 1, &th, "throttle");
-        else y++;
+        if (tk && strcmp(tk->text, "none") != 0) {
+            /* a throttle's degree is not the policy's: it is how many of
+             * every 5 prefetches it drops, and its state names that */
+            const ws_pf_insp_kv *dk = ws_pf_insp_find(&th, "degree"), *sk = ws_pf_insp_find(&th, "state");
+            if (!dk) dk = ws_pf_insp_find(&th, "level");
+            if (dk && dk->type == 0 && sk && sk->type == 2)
+                x += ws_tui_text(w, y, x, cols - x, 0, "%s (drops %" PRId64 " of every 5 prefetches)  ", sk->text,
+                                 dk->ival);
+            else if (sk && sk->type == 2)
+                x += ws_tui_text(w, y, x, cols - x, 0, "state %s  ", sk->text);
+            y += draw_kvs(w, y, x, cols, 1, &th, "throttle degree level state");
+        } else {
+            y++;
+        }
         y += draw_metrics(t, w, y, cols, rows - y > 2 ? 2 : rows - y, &th);
         y += draw_metrics(t, w, y, cols, rows - y > 1 ? 1 : 0, &p);
     }

@@ -15,7 +15,9 @@
  * cycles of warps waiting there while recording (ws_gpu_line_stalls); from
  * 120 columns also the requests (accesses).  Zero counts are left blank.  The function shown is the selected warp's (a .func while it
  * runs one), else the kernel.  The view follows the selected warp until the
- * user moves the cursor; '.' follows again.
+ * user moves the cursor; '.' follows again.  The column heads' row ends
+ * with whose counts they are (every SM and warp, launches 1 to N; W: the
+ * selected SM).
  *
  * Keys: up/down/j/k, PgUp/PgDn, Home/End move the cursor; '.' follows the
  * selected warp again; 'v' shows the PTX, the PTX with its CUDA lines
@@ -375,9 +377,17 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (wide)
         ws_tui_text(w, 1, 35, cols - 35, A_BOLD, " %7s", "reqs");
     if (cuda)
-        ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "CUDA %s", file_name(m, rs.main_file));
+        x = xt + ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "CUDA %s", file_name(m, rs.main_file));
     else
-        ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "%s", rs.mode == MODE_BOTH ? "PTX (CUDA lines above their PTX)" : "PTX");
+        x = xt + ws_tui_text(w, 1, xt, cols - xt, A_BOLD, "%s",
+                             rs.mode == MODE_BOTH ? "PTX (CUDA lines above their PTX)" : "PTX");
+    /* whose counts: every SM and warp; W is the selected SM's */
+    uint32_t nlaunch = ws_gpu_launch_number(g);
+    char span[32];
+    if (nlaunch > 1) snprintf(span, sizeof span, "launches 1-%" PRIu32, nlaunch);
+    else snprintf(span, sizeof span, "launch 1");
+    ws_tui_text(w, 1, x, cols - x, ws_tui_attr(WS_CP_DIM), "   counts: every SM and warp, %s; W: SM %" PRIu32,
+                span, sm);
 
     char txt[256], b1[16], b2[16], b3[16], b4[16];
     for (int r = 0; r < h && vs->scroll + r < nrows; r++) {

@@ -19,6 +19,10 @@
  * step chunk, filled by ws_tui_sample).  Without
  * colours the bars use one letter per reason, as in the legend.
  *
+ * The three panels have three denominators (the help's `?` says so): the
+ * warp-slot cycles of the GPU or SM (top, bars), the SM's scheduler
+ * cycles (per SM, right), each sample's non-idle warp-cycles (over time).
+ *
  * Keys: I includes or excludes idle slots (i is the global step-warp key); up/down/j/k, PgUp/PgDn, Home/End
  * scroll the SM rows.  vs.sub bit 0: idle included. */
 #include <inttypes.h>
@@ -98,7 +102,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     double sum = shares(tot, with_idle, fr);
 
     int y = 0;
-    ws_tui_text(w, y++, 0, cols, A_BOLD, "Stall reasons: share of warp-slot cycles (idle slots %s; I: %s)",
+    ws_tui_text(w, y++, 0, cols, A_BOLD, "Stall reasons: share of warp-slot cycles, every launch (idle slots %s; I: %s)",
                 with_idle ? "included" : "excluded", with_idle ? "exclude" : "include");
     /* legend: the reasons that occurred, in their colours */
     int x = 0;
@@ -138,7 +142,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 
     /* per SM */
     if (sm_h > 0 && y < rows) {
-        ws_tui_section(w, y, 0, cols, "per SM", t->ascii);
+        ws_tui_section(w, y, 0, cols, "per SM: bars of its warp-cycles | % of scheduler cycles:", t->ascii);
         const char *hd = " idle  scbd stall issue";
         int tw = (int)strlen(hd);
         ws_tui_text(w, y, cols - tw > 10 ? cols - tw : 10, tw, A_BOLD, "%s", hd);
@@ -173,7 +177,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     /* over time */
     if (nspark_rows <= 0 || y >= rows)
         return;
-    ws_tui_section(w, y++, 0, cols, "over time (one sample per step; shares of non-idle warp-cycles)", t->ascii);
+    ws_tui_section(w, y++, 0, cols, "over time (one sample per step; shares of each sample's non-idle warp-cycles)",
+                   t->ascii);
     uint32_t n = t->nspark < WS_TUI_SPARK ? t->nspark : WS_TUI_SPARK;
     double v[WS_TUI_SPARK];
     int lw = 18, vw = 8, sw = cols - lw - vw - 2;

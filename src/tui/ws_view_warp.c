@@ -7,7 +7,10 @@
  * the predicates and registers of lane t->lane (hex, signed decimal, and as
  * a number for .f32/.f64 registers; the section's title gives the
  * registers per thread occupancy counts and where that count comes from:
- * "ptxas", "estimate" or "scenario"), and the warp's last instructions
+ * "ptxas", "estimate" or "scenario"; a register the warp may not read yet
+ * shows "pending (ld.global.u32 line 95, issued 153073)" or "pending
+ * (ready at N)" instead of the value the functional engine wrote when the
+ * instruction issued), and the warp's last instructions
  * (ws_gpu_warp_history: issue cycle, line, text, lanes that executed).
  * From 120 columns the registers take the right half.
  *
@@ -19,7 +22,8 @@
  * LD/ST refusal, the instruction-cache miss).
  *
  * Keys: left/right/h/l change the lane; up/down/j/k, PgUp/PgDn, Home/End
- * scroll the registers; w (or Backspace) goes back to the warps view. */
+ * scroll the registers; t shows the life of the first request the warp
+ * waits for (ws_tui_req.c); w (or Backspace) goes back to the warps view. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,9 +96,24 @@ static void reg_text(const ws_ptx_func *f, uint32_t r, uint64_t v, const reg_fmt
                  rf->hexw, hex, rf->decw, dec);
 }
 
+/* A register the warp may not read yet (ws_gpu_reg_pending): its value as
+ * the warp sees it, in at most `room` columns. */
+static void pend_text(const ws_reg_pend *p, int room, char *buf, size_t size)
+{
+    ws_reg_pend_text(p, buf, size);
+    if ((int)strlen(buf) <= room) return;
+    if (p->load && p->writer)
+        snprintf(buf, size, "pending (line %" PRIu32 ", @%" PRIu64 ")", p->line, p->issued);
+    else if (!p->load)
+        snprintf(buf, size, "pending (@%" PRIu64 ")", p->ready_at);
+    if ((int)strlen(buf) > room) snprintf(buf, size, "pending");
+}
+
 /* Registers in columns of rf.cellw at (y, x) over h rows and width wd,
- * starting at register row `first`; returns the number of register rows. */
-static int draw_regs(WINDOW *w, int y, int x, int h, int wd, const ws_warp *fw, uint32_t lane, int first)
+ * starting at register row `first`; returns the number of register rows.
+ * A register the warp waits for shows as pending, not the value the
+ * functional engine wrote at issue. */
+static int draw_regs(ws_tui *t, WINDOW *w, int y, int x, int h, int wd, const ws_warp *fw, uint32_t lane, int first)
 {
     const ws_ptx_func *f = ws_warp_func(fw);
     if (!f || f->nregs == 0) {
@@ -117,6 +136,15 @@ static int draw_regs(WINDOW *w, int y, int x, int h, int wd, const ws_warp *fw, 
             if (!ws_warp_reg_live(fw, (uint32_t)i, lane)) {   /* value gone: name only, dimmed */
                 ws_tui_text(w, y + r, x + c * rf.cellw, wd - c * rf.cellw, ws_tui_attr(WS_CP_DIM), "%-*.*s -",
                             rf.namew, rf.namew, f->regs[i].name ? f->regs[i].name : "?");
+                continue;
+            }
+            ws_reg_pend p;
+            if (ws_gpu_reg_pending(t->g, ws_views1_sm(t), ws_views1_slot(t), (uint32_t)i, &p)) {
+                char pt[96];
+                int cw = ncol == 1 ? wd : rf.cellw - 1;     /* (one column: the whole width) */
+                pend_text(&p, cw - rf.namew - 1, pt, sizeof pt);
+                ws_tui_text(w, y + r, x + c * rf.cellw, cw, ws_tui_attr(WS_CP_PENDING), "%-*.*s %s",
+                            rf.namew, rf.namew, f->regs[i].name ? f->regs[i].name : "?", pt);
                 continue;
             }
             reg_text(f, (uint32_t)i, ws_warp_reg(fw, (uint32_t)i, lane), &rf, buf, sizeof buf);
@@ -383,7 +411,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
                 vs->scroll = nrows - h;
             if (vs->scroll < 0)
                 vs->scroll = 0;
-            draw_regs(w, ry + 1, rx, h, rw, fw, lane, vs->scroll);
+            draw_regs(t, w, ry + 1, rx, h, rw, fw, lane, vs->scroll);
         }
         return;
     }
@@ -415,7 +443,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         vs->scroll = nrows - reg_h;
     if (vs->scroll < 0)
         vs->scroll = 0;
-    draw_regs(w, y + 1, 0, reg_h, cols, fw, lane, vs->scroll);
+    draw_regs(t, w, y + 1, 0, reg_h, cols, fw, lane, vs->scroll);
     y += 1 + reg_h;
     if (hist_h > 1 && y + 1 < rows) {
         ws_tui_section(w, y, 0, cols, "last instructions (newest first)", t->ascii);
@@ -429,6 +457,12 @@ static bool key(ws_tui *t, int k)
     switch (k) {
     case KEY_LEFT: case 'h': t->lane = (t->lane + WS_WARP_SIZE - 1) % WS_WARP_SIZE; return true;
     case KEY_RIGHT: case 'l': t->lane = (t->lane + 1) % WS_WARP_SIZE; return true;
+    case 't': {     /* the timeline of the first request the warp waits for */
+        ws_error err;
+        if (ws_tui_exec(t, "request wait", &err) < 0)
+            ws_tui_message(t, true, "%s", err.msg);
+        return true;
+    }
     case 'w': case KEY_BACKSPACE: case 127: {
         int v = ws_views1_index("warps");
         if (v < 0)
