@@ -176,6 +176,12 @@ struct ws_tui {
     const void *en_stats;
     size_t en_scanned;
     double en_peak, en_check;
+    /* stepping back (ws_tui_back.c): the checkpoints (NULL: none), and
+     * the position: cycles simulated through ws_tui_step since the TUI
+     * began and the times the scenario was resumed */
+    struct ws_tui_back *back;
+    uint64_t tick;
+    uint32_t phase;
 };
 
 /* Kinds of log lines: each entry of t->log starts with one of these
@@ -204,6 +210,8 @@ typedef struct ws_tui_opts {
     const char *preset;
     bool no_color;
     bool ascii;
+    int64_t checkpoint;          /* --checkpoint: cycles between checkpoints (0: adaptive;
+                                    -1: off, no stepping back) */
 } ws_tui_opts;
 /* Run the TUI on a scenario (standard output must be a terminal).  Returns
  * the process exit status. */

@@ -1,0 +1,822 @@
+/* ws_tui_back.c: stepping back with fork()-based checkpoints and replay
+ * (the design is in ws_tui_back.h; ws_tui_back_ui.c carries the user's
+ * state from the old live process to the runner). */
+#include "config.h"
+#include "tui/ws_tui_back.h"
+#include "tui/ws_tui_back_int.h"
+#include "tui/ws_tui_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "arch/ws_gpu.h"
+#include "arch/ws_gpu_dbg.h"
+#include "lua/ws_lua_ctl.h"
+#include "util/ws_util.h"
+
+/* Replay in chunks of this many cycles (the control layer's hooks see the
+ * same cycles whatever the chunks: HACKING, "a run cut anywhere"). */
+#define REPLAY_CHUNK 100000
+/* Adaptive interval: what the measured speed simulates in this many
+ * seconds, between these bounds [choice: one step back in under a second,
+ * replay being about as fast as the live run, with room for the fork and
+ * the hand-over]. */
+#define TARGET_S 0.5
+#define INTERVAL_LO 1000
+#define INTERVAL_HI (1u << 30)
+/* At most this many checkpoints; the newest NEWEST are never thinned
+ * [choice: bounds processes and memory; see HACKING]. */
+#define MAX_CKPT 24
+#define NEWEST 8
+
+#define MAGIC 0x77736231u   /* "wsb1" */
+
+enum { REQ_GO = 1, REQ_SCOUT };
+typedef struct back_req {
+    uint32_t magic, kind;
+    uint64_t tick;              /* GO: the target; SCOUT: where the stretch ends */
+    uint32_t phase;
+    uint64_t now_tick;          /* SCOUT: only hits before this position count */
+    uint32_t now_phase;
+    ws_brk brk;                 /* SCOUT: the breakpoint looked for */
+    int32_t sel_sm, sel_slot;   /* GO: the warp to select there (-1: the user's) */
+    uint32_t blob_len;          /* GO: the user's state follows */
+} back_req;
+
+enum { ANS_PID = 1, ANS_READY, ANS_FAIL, ANS_FOUND, ANS_NONE };
+typedef struct back_ans {
+    uint32_t kind;
+    int32_t pid;
+    uint64_t tick, cycle, replayed;
+    uint32_t phase;
+    int32_t sm, slot;           /* FOUND: the warp of the hit (-1: none) */
+    double secs;
+    char msg[240];
+} back_ans;
+
+/* A pipe whose ends are closed at exec (os.execute's children get none). */
+static int cpipe(int fd[2])
+{
+    if (pipe(fd) != 0)
+        return -1;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+/* The supervisor's live process, for its signal handler. */
+static volatile sig_atomic_t sup_live;
+
+static int write_full(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        c += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_full(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        c += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ memory */
+int ws_tui_back_smaps(int pid, uint64_t *pss_kb, uint64_t *priv_kb)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
+    FILE *f = fopen(path, "r");
+    *pss_kb = *priv_kb = 0;
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long v;
+        if (sscanf(line, "Pss: %llu", &v) == 1)
+            *pss_kb = v;
+        else if (sscanf(line, "Private_Dirty: %llu", &v) == 1)
+            *priv_kb = v;
+    }
+    fclose(f);
+    return 0;
+}
+
+/* ----------------------------------------------------------- the set */
+static void drop(ws_tui_back *b, uint32_t i)
+{
+    ws_ckpt *c = &b->set.c[i];
+    if (c->pid > 0) {
+        kill(c->pid, SIGKILL);
+        if (c->mine)
+            waitpid(c->pid, NULL, 0);
+    }
+    if (c->fd_cmd >= 0)
+        close(c->fd_cmd);
+    if (c->fd_ans >= 0)
+        close(c->fd_ans);
+    ws_ckpt_remove(&b->set, i);
+}
+
+static void drop_from(ws_tui_back *b, uint32_t from)
+{
+    while (b->set.n > from)
+        drop(b, b->set.n - 1);
+}
+
+static void note_phase_start(ws_tui_back *b, uint32_t phase, uint64_t tick)
+{
+    if (phase >= b->cappstart) {
+        uint32_t cap = b->cappstart ? b->cappstart : 16;
+        while (cap <= phase)
+            cap *= 2;
+        b->pstart = ws_xrealloc(b->pstart, cap * sizeof *b->pstart);
+        b->cappstart = cap;
+    }
+    b->pstart[phase] = tick;
+    b->npstart = phase + 1;
+}
+
+/* ------------------------------------------------------ the supervisor */
+#ifdef __linux__
+static void sup_forward(int s, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    /* what the terminal sends reaches the live process itself; only what
+     * someone sent this process with kill is passed on */
+    if (si->si_code == SI_USER || si->si_code == SI_QUEUE) {
+        if (sup_live > 0)
+            kill((pid_t)sup_live, s);
+        return;
+    }
+    if (s != SIGINT && s != SIGQUIT && s != SIGHUP && s != SIGTERM)
+        signal(s, SIG_DFL);     /* a real fault here: let it happen again and kill */
+}
+
+static const int sup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                                   SIGUSR1, SIGUSR2 };
+
+static void supervise(pid_t child, int ctl_r)
+{
+    sup_live = (sig_atomic_t)child;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = sup_forward;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sup_signals / sizeof sup_signals[0]; i++)
+        sigaction(sup_signals[i], &sa, NULL);
+    fcntl(ctl_r, F_SETFL, O_NONBLOCK);
+    for (;;) {
+        int st;
+        pid_t w = waitpid(-1, &st, 0);
+        if (w < 0 && errno == EINTR)
+            continue;
+        int32_t msg;
+        while (read(ctl_r, &msg, sizeof msg) == (ssize_t)sizeof msg)
+            sup_live = (sig_atomic_t)msg;
+        if (w < 0)
+            _exit(1);
+        if (w != (pid_t)sup_live)
+            continue;
+        if (WIFEXITED(st))
+            _exit(WEXITSTATUS(st));
+        if (WIFSIGNALED(st)) {
+            int sig = WTERMSIG(st);
+            signal(sig, SIG_DFL);
+            sigset_t set;
+            sigemptyset(&set);
+            sigaddset(&set, sig);
+            sigprocmask(SIG_UNBLOCK, &set, NULL);
+            raise(sig);
+            _exit(128 + sig);
+        }
+    }
+}
+#endif
+
+void ws_tui_back_begin(ws_tui *t, const ws_tui_opts *o)
+{
+    ws_tui_back *b = ws_xcalloc(1, sizeof *b);
+    t->back = b;
+    b->lifeline = b->ctl = -1;
+    ws_ckpt_init(&b->set, MAX_CKPT, NEWEST);
+    note_phase_start(b, 0, 0);
+    if (o->checkpoint < 0) {
+        b->why_off = "stepping back is off (--checkpoint=off)";
+        return;
+    }
+    b->fixed = (uint64_t)o->checkpoint;
+#ifdef __linux__
+    int life[2], ctl[2];
+    if (cpipe(life) != 0 || cpipe(ctl) != 0) {
+        b->why_off = "stepping back is off: no pipe for the checkpoints";
+        return;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(life[0]), close(life[1]), close(ctl[0]), close(ctl[1]);
+        b->why_off = "stepping back is off: fork failed";
+        return;
+    }
+    if (pid > 0) {
+        /* the supervisor: reaps every descendant, exits as the live one */
+        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        close(life[0]);
+        close(ctl[1]);
+        supervise(pid, ctl[0]);
+        _exit(1);
+    }
+    close(life[1]);
+    close(ctl[0]);
+    b->lifeline = life[0];
+    b->ctl = ctl[1];
+    b->on = true;
+#else
+    b->why_off = "stepping back needs Linux (fork-based checkpoints under a subreaper); not in this build";
+#endif
+}
+
+void ws_tui_back_end(ws_tui *t)
+{
+    ws_tui_back *b = t->back;
+    if (!b)
+        return;
+    drop_from(b, 0);
+    ws_ckpt_free(&b->set);
+    free(b->pstart);
+    free(b);
+    t->back = NULL;
+}
+
+void ws_tui_back_stepped(ws_tui *t, uint64_t cycles, double secs)
+{
+    t->tick += cycles;
+    ws_tui_back *b = t->back;
+    if (!b)
+        return;
+    b->acc_c += cycles;
+    b->acc_s += secs;
+    if (b->acc_s >= 0.2) {
+        double r = (double)b->acc_c / b->acc_s;
+        b->rate = b->rate > 0 ? 0.5 * b->rate + 0.5 * r : r;
+        b->acc_c = 0;
+        b->acc_s = 0;
+    }
+}
+
+void ws_tui_back_phase(ws_tui *t)
+{
+    t->phase++;
+    if (t->back)
+        note_phase_start(t->back, t->phase, t->tick);
+}
+
+void ws_tui_back_barrier(ws_tui *t)
+{
+    ws_tui_back *b = t->back;
+    if (!b || !b->on)
+        return;
+    drop_from(b, 0);
+    b->barrier_due = true;
+}
+
+/* ------------------------------------------------------------ replay */
+/* Delete the user's breakpoints of the current gpu (the replay must not
+ * stop at them, nor count their hits) and, scouting, add the one looked
+ * for.  Returns the scout breakpoint's id (0: none). */
+static int prepare_gpu(ws_tui *t, const ws_brk *scout)
+{
+    if (!t->g)
+        return 0;
+    for (uint32_t i = ws_gpu_brk_count(t->g); i > 0; i--) {
+        const ws_brk *k = ws_gpu_brk_at(t->g, i - 1);
+        if (k && k->id < WS_BRK_INTERNAL_ID)
+            ws_gpu_brk_del(t->g, k->id);
+    }
+    if (!scout)
+        return 0;
+    ws_brk s = *scout;
+    s.once = false;
+    s.disabled = false;
+    ws_error err;
+    int id = ws_gpu_brk_add_internal(t->g, &s, &err);
+    return id > 0 ? id : 0;
+}
+
+int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, const back_scout *sc, ws_error *err)
+{
+    struct ws_gpu *seen = NULL;
+    int sid = 0;
+    ws_tui_pause(t, NULL);
+    for (;;) {
+        ws_tui_sync(t);
+        if (t->g != seen) {
+            seen = t->g;
+            sid = prepare_gpu(t, sc ? &sc->brk : NULL);
+        }
+        int c = ws_ckpt_cmp(t->tick, t->phase, tick, phase);
+        if (c == 0)
+            return 0;
+        if (c > 0)
+            return ws_error_set(err, WS_E_STATE, "the replay passed its target (tick %" PRIu64 " phase %" PRIu32
+                                ", reached tick %" PRIu64 " phase %" PRIu32 ")", tick, phase, t->tick, t->phase);
+        switch (t->rs) {
+        case WS_RS_LOADING:
+        case WS_RS_BETWEEN:
+            if (t->phase >= phase)
+                return ws_error_set(err, WS_E_STATE, "the replay cannot reach cycle tick %" PRIu64
+                                    " between launches", tick);
+            ws_tui_next_launch(t);
+            break;
+        case WS_RS_RUNNING:
+            t->rs = WS_RS_PAUSED;
+            /* fall through */
+        case WS_RS_PAUSED: {
+            uint64_t n = tick > t->tick ? tick - t->tick : 1;
+            if (n > REPLAY_CHUNK)
+                n = REPLAY_CHUNK;
+            int r = ws_tui_step(t, n);
+            if (r == WS_ADV_BREAK && sc && sid) {
+                const ws_brk_hit *h = t->lg ? ws_lctl_hit(t->lg) : NULL;
+                if (h && h->id == sid &&
+                    ws_ckpt_cmp(t->tick, t->phase, sc->now_tick, sc->now_phase) < 0) {
+                    sc->found->tick = t->tick;
+                    sc->found->phase = t->phase;
+                    sc->found->cycle = t->g ? ws_gpu_cycle(t->g) : 0;
+                    sc->found->sm = h->sm;
+                    sc->found->slot = h->slot;
+                    sc->found->kind = ANS_FOUND;
+                }
+            }
+            if (t->rs == WS_RS_RUNNING)
+                t->rs = WS_RS_PAUSED;
+            break;
+        }
+        case WS_RS_FINISHED:
+        case WS_RS_ERROR:
+            return ws_error_set(err, WS_E_STATE, "the scenario %s before the replay reached its target",
+                                t->rs == WS_RS_ERROR ? "failed" : "ended");
+        }
+    }
+}
+
+/* ---------------------------------------------------- the checkpoint */
+static const int frozen_ign[] = { SIGINT, SIGQUIT, SIGTSTP, SIGWINCH, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2 };
+static const int frozen_dfl[] = { SIGTERM, SIGHUP, SIGPIPE };
+#define NIGN ((int)(sizeof frozen_ign / sizeof frozen_ign[0]))
+#define NDFL ((int)(sizeof frozen_dfl / sizeof frozen_dfl[0]))
+
+/* The frozen copy: wait for a request, fork (twice) a process for it, wait
+ * again.  Returns only in that process (the runner or scout), with the
+ * request and its data. */
+static void frozen(ws_tui_back *b, int cmd_r, int ans_w, back_req *rq, char **blob)
+{
+    struct sigaction saved_ign[NIGN], saved_dfl[NDFL], sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = SIG_IGN;
+    for (int i = 0; i < NIGN; i++)
+        sigaction(frozen_ign[i], &sa, &saved_ign[i]);
+    sa.sa_handler = SIG_DFL;
+    for (int i = 0; i < NDFL; i++)
+        sigaction(frozen_dfl[i], &sa, &saved_dfl[i]);
+    for (;;) {
+        struct pollfd pf[2] = { { .fd = cmd_r, .events = POLLIN }, { .fd = b->lifeline, .events = POLLIN } };
+        int r = poll(pf, 2, -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0 || pf[1].revents)
+            _exit(0);       /* the supervisor has gone */
+        if (!(pf[0].revents & POLLIN))
+            _exit(0);
+        if (read_full(cmd_r, rq, sizeof *rq) != 0 || rq->magic != MAGIC)
+            _exit(0);
+        char *bl = NULL;
+        if (rq->blob_len) {
+            bl = malloc(rq->blob_len);
+            if (!bl || read_full(cmd_r, bl, rq->blob_len) != 0)
+                _exit(0);
+        }
+        pid_t x = fork();
+        if (x == 0) {
+            pid_t run = fork();
+            if (run == 0) {
+                for (int i = 0; i < NIGN; i++)
+                    sigaction(frozen_ign[i], &saved_ign[i], NULL);
+                for (int i = 0; i < NDFL; i++)
+                    sigaction(frozen_dfl[i], &saved_dfl[i], NULL);
+                *blob = bl;
+                return;
+            }
+            back_ans a;
+            memset(&a, 0, sizeof a);
+            a.kind = run > 0 ? ANS_PID : ANS_FAIL;
+            a.pid = (int32_t)run;
+            if (run < 0)
+                snprintf(a.msg, sizeof a.msg, "cannot fork a replay: %s", strerror(errno));
+            write_full(ans_w, &a, sizeof a);
+            _exit(0);
+        }
+        free(bl);
+        if (x > 0) {
+            while (waitpid(x, NULL, 0) < 0 && errno == EINTR)
+                ;
+        } else {
+            back_ans a;
+            memset(&a, 0, sizeof a);
+            a.kind = ANS_FAIL;
+            snprintf(a.msg, sizeof a.msg, "cannot fork a replay: %s", strerror(errno));
+            write_full(ans_w, &a, sizeof a);
+        }
+    }
+}
+
+/* In a runner or scout forked from checkpoint `self`: do the request. */
+static void serve(ws_tui *t, const ws_ckpt *self, const back_req *rq, char *blob, int ans_w)
+{
+    ws_tui_back *b = t->back;
+    back_ans a;
+    memset(&a, 0, sizeof a);
+    /* the checkpoints this process knows: its parent's, which the old live
+     * process may have thinned since (blob), then the parent itself */
+    for (uint32_t i = 0; i < b->set.n; i++)
+        b->set.c[i].mine = false;
+    ws_ckpt me = *self;
+    me.mine = false;
+    ws_ckpt_add(&b->set, &me);
+    double t0 = ws_tui_now();
+    uint64_t tick0 = t->tick;
+    ws_error err;
+    ws_error_clear(&err);
+    if (rq->kind == REQ_SCOUT) {
+        /* (the old process keeps the checkpoints: touch none) */
+        a.kind = ANS_NONE;
+        back_scout sc = { .brk = rq->brk, .now_tick = rq->now_tick, .now_phase = rq->now_phase };
+        struct back_found f = { 0 };
+        sc.found = &f;
+        if (ws_tui_back_replay(t, rq->tick, rq->phase, &sc, &err) != 0) {
+            a.kind = ANS_FAIL;
+            snprintf(a.msg, sizeof a.msg, "%.200s", err.msg);
+        } else if (f.kind == ANS_FOUND) {
+            a.kind = ANS_FOUND;
+            a.tick = f.tick;
+            a.phase = f.phase;
+            a.cycle = f.cycle;
+            a.sm = f.sm;
+            a.slot = f.slot;
+        }
+        a.replayed = t->tick - tick0;
+        a.secs = ws_tui_now() - t0;
+        write_full(ans_w, &a, sizeof a);
+        _exit(0);
+    }
+    if (ws_tui_back_replay(t, rq->tick, rq->phase, NULL, &err) != 0) {
+        a.kind = ANS_FAIL;
+        snprintf(a.msg, sizeof a.msg, "%.200s", err.msg);
+        write_full(ans_w, &a, sizeof a);
+        _exit(0);
+    }
+    uint64_t from_cycle = self->cycle;
+    ws_tui_back_ui_restore(t, blob, rq->blob_len);
+    free(blob);
+    /* back to a breakpoint's hit: its warp is selected, as when it hit */
+    if (t->g && !t->follow && rq->sel_sm >= 0 && (uint32_t)rq->sel_sm < ws_gpu_nsms(t->g)) {
+        t->sm = (uint32_t)rq->sel_sm;
+        if (rq->sel_slot >= 0 && (uint32_t)rq->sel_slot < ws_gpu_warp_slots(t->g))
+            t->slot = (uint32_t)rq->sel_slot;
+    }
+    /* the supervisor first, then the old process (which then exits) */
+    int32_t me_pid = (int32_t)getpid();
+    write_full(b->ctl, &me_pid, sizeof me_pid);
+    a.kind = ANS_READY;
+    a.tick = t->tick;
+    a.phase = t->phase;
+    a.cycle = t->g ? ws_gpu_cycle(t->g) : 0;
+    a.replayed = t->tick - tick0;
+    a.secs = ws_tui_now() - t0;
+    write_full(ans_w, &a, sizeof a);
+    close(ans_w);
+    ws_tui_drain_skip(t);
+    /* the terminal: its size may have changed meanwhile; every cell again */
+    int fd = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+    struct winsize wsz;
+    if (fd >= 0 && ioctl(fd, TIOCGWINSZ, &wsz) == 0 && wsz.ws_row && wsz.ws_col &&
+        (wsz.ws_row != LINES || wsz.ws_col != COLS))
+        resize_term(wsz.ws_row, wsz.ws_col);
+    if (fd >= 0)
+        close(fd);
+    if (!isendwin() && stdscr)
+        clearok(curscr, TRUE);
+    uint64_t pss, priv, tp = 0, tv = 0;
+    for (uint32_t i = 0; i < b->set.n; i++)
+        if (ws_tui_back_smaps(b->set.c[i].pid, &pss, &priv) == 0)
+            tp += pss, tv += priv;
+    char line[300];
+    int n = snprintf(line, sizeof line, "back to cycle %" PRIu64 ": replayed %" PRIu64
+                     " cycles from the checkpoint at cycle %" PRIu64 " in %.2f s; %" PRIu32
+                     " checkpoints, %.1f MB private", a.cycle, a.replayed, from_cycle, a.secs, b->set.n,
+                     (double)tv / 1024.0);
+    ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    ws_tui_message(t, false, "%s", line);
+    b->last_secs = a.secs;
+    t->need_redraw = true;
+}
+
+static void take(ws_tui *t, bool barrier)
+{
+    ws_tui_back *b = t->back;
+    int cmd[2], ans[2];
+    fflush(stdout);
+    fflush(stderr);
+    if (cpipe(cmd) != 0)
+        goto off;
+    if (cpipe(ans) != 0) {
+        close(cmd[0]), close(cmd[1]);
+        goto off;
+    }
+    ws_ckpt c = { .tick = t->tick, .phase = t->phase, .cycle = t->g ? ws_gpu_cycle(t->g) : 0,
+                  .fd_cmd = cmd[1], .fd_ans = ans[0], .barrier = barrier, .mine = true };
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(cmd[0]), close(cmd[1]), close(ans[0]), close(ans[1]);
+        goto off;
+    }
+    if (pid == 0) {
+        back_req rq;
+        char *blob = NULL;
+        c.pid = (int)getpid();
+        frozen(b, cmd[0], ans[1], &rq, &blob);
+        close(cmd[0]);
+        serve(t, &c, &rq, blob, ans[1]);
+        return;
+    }
+    close(cmd[0]);
+    close(ans[1]);
+    c.pid = (int)pid;
+    ws_ckpt_add(&b->set, &c);
+    int i;
+    while ((i = ws_ckpt_thin(&b->set, t->tick)) >= 0)
+        drop(b, (uint32_t)i);
+    return;
+off:
+    b->on = false;
+    b->why_off = "stepping back stopped: no more pipes or processes for checkpoints";
+}
+
+void ws_tui_back_loop(ws_tui *t)
+{
+    ws_tui_back *b = t->back;
+    if (!b || !b->on || t->quit)
+        return;
+    if (b->barrier_due || b->set.n == 0) {
+        b->barrier_due = false;
+        take(t, true);
+        return;
+    }
+    const ws_ckpt *last = &b->set.c[b->set.n - 1];
+    if (ws_ckpt_cmp(t->tick, t->phase, last->tick, last->phase) <= 0)
+        return;
+    uint64_t iv = ws_ckpt_interval(b->fixed, b->rate, TARGET_S, INTERVAL_LO, INTERVAL_HI);
+    if (t->phase != last->phase || t->tick - last->tick >= iv)
+        take(t, false);
+}
+
+/* ------------------------------------------------------ asking one */
+/* Send a request to checkpoint i and wait for its answer (not ANS_PID). */
+static int ask(ws_tui *t, uint32_t i, const back_req *rq, const void *blob, back_ans *a, ws_error *err)
+{
+    ws_ckpt *c = &t->back->set.c[i];
+    if (write_full(c->fd_cmd, rq, sizeof *rq) != 0 || (rq->blob_len && write_full(c->fd_cmd, blob, rq->blob_len) != 0))
+        return ws_error_set(err, WS_E_IO, "the checkpoint at cycle %" PRIu64 " does not answer", c->cycle);
+    pid_t run = 0;
+    for (;;) {
+        struct pollfd pf = { .fd = c->fd_ans, .events = POLLIN };
+        int r = poll(&pf, 1, 200);
+        if (r < 0 && errno != EINTR)
+            return ws_error_set(err, WS_E_IO, "waiting for the replay: %s", strerror(errno));
+        if (r <= 0) {
+            if (run > 0 && kill(run, 0) != 0 && errno == ESRCH)
+                return ws_error_set(err, WS_E_STATE, "the replay process %d ended without answering", (int)run);
+            continue;
+        }
+        if (read_full(c->fd_ans, a, sizeof *a) != 0)
+            return ws_error_set(err, WS_E_IO, "the checkpoint at cycle %" PRIu64 " closed its pipe", c->cycle);
+        if (a->kind == ANS_PID) {
+            run = a->pid;
+            continue;
+        }
+        if (a->kind == ANS_FAIL)
+            return ws_error_set(err, WS_E_STATE, "going back failed: %s", a->msg);
+        return 0;
+    }
+}
+
+static int go_to(ws_tui *t, uint64_t tick, uint32_t phase, int32_t sel_sm, int32_t sel_slot, ws_error *err)
+{
+    ws_tui_back *b = t->back;
+    int k = ws_ckpt_choose(&b->set, tick, phase);
+    if (k < 0)
+        return ws_error_set(err, WS_E_RANGE, "cannot go back that far: the oldest checkpoint is at cycle %" PRIu64
+                            " (%s)", b->set.n ? b->set.c[0].cycle : 0,
+                            b->set.n && b->set.c[0].tick ? "console Lua ran there; its effects cannot be replayed"
+                                                         : "the start");
+    ws_tui_drain(t);
+    fflush(stdout);
+    fflush(stderr);
+    ws_tui_message(t, false, "going back: replaying %" PRIu64 " cycles from the checkpoint at cycle %" PRIu64 " ...",
+                   tick - b->set.c[k].tick, b->set.c[k].cycle);
+    if (!isendwin() && stdscr)
+        ws_tui_draw_screen(t);
+    size_t len;
+    char *blob = ws_tui_back_ui_save(t, (uint32_t)k + 1, &len);
+    back_req rq = { .magic = MAGIC, .kind = REQ_GO, .tick = tick, .phase = phase, .sel_sm = sel_sm,
+                    .sel_slot = sel_slot, .blob_len = (uint32_t)len };
+    back_ans a;
+    int r = ask(t, (uint32_t)k, &rq, blob, &a, err);
+    free(blob);
+    if (r != 0)
+        return -1;
+    /* the runner is live: the future's checkpoints go, and so does this
+     * process, writing nothing (the runner writes the outputs at its end) */
+    drop_from(b, (uint32_t)k + 1);
+    _exit(0);
+}
+
+/* The target of `back N`: N cycles before now, in the latest phase that had
+ * begun by then. */
+static void target_of(const ws_tui *t, uint64_t n, uint64_t *tick, uint32_t *phase)
+{
+    const ws_tui_back *b = t->back;
+    *tick = t->tick - n;
+    uint32_t p = t->phase < b->npstart ? t->phase : b->npstart - 1;
+    while (p > 0 && b->pstart[p] > *tick)
+        p--;
+    *phase = p;
+}
+
+/* Back to the previous hit of brk (a copy of a user breakpoint, or an
+ * issue of one warp): scouts replay the stretches between checkpoints,
+ * newest first, until one finds a hit before now. */
+static int back_to_hit(ws_tui *t, const ws_brk *brk, const char *what, ws_error *err)
+{
+    ws_tui_back *b = t->back;
+    uint64_t end_t = t->tick;
+    uint32_t end_p = t->phase;
+    int k = ws_ckpt_choose(&b->set, end_t, end_p);
+    double t0 = ws_tui_now();
+    uint64_t scanned = 0;
+    for (; k >= 0; k--) {
+        ws_ckpt *c = &b->set.c[k];
+        if (ws_ckpt_cmp(c->tick, c->phase, end_t, end_p) < 0) {
+            back_req rq = { .magic = MAGIC, .kind = REQ_SCOUT, .tick = end_t, .phase = end_p,
+                            .now_tick = t->tick, .now_phase = t->phase, .brk = *brk };
+            back_ans a;
+            if (ask(t, (uint32_t)k, &rq, NULL, &a, err) != 0)
+                return -1;
+            scanned += a.replayed;
+            if (a.kind == ANS_FOUND) {
+                b->scout_secs = ws_tui_now() - t0;
+                return go_to(t, a.tick, a.phase, a.sm, a.slot, err);
+            }
+        }
+        end_t = c->tick;
+        end_p = c->phase;
+    }
+    return ws_error_set(err, WS_E_STATE, "no earlier %s since cycle %" PRIu64 " (the oldest checkpoint; %" PRIu64
+                        " cycles searched)", what, b->set.n ? b->set.c[0].cycle : 0, scanned);
+}
+
+static int parse_n(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s == '-' || !*s)
+        return -1;
+    unsigned long long v = strtoull(s, &end, 0);
+    uint64_t mul = 1;
+    if (*end == 'k' || *end == 'K')
+        mul = 1000, end++;
+    else if (*end == 'M' || *end == 'm')
+        mul = 1000000, end++;
+    if (errno || end == s || *end || (mul > 1 && v > UINT64_MAX / mul))
+        return -1;
+    *out = (uint64_t)v * mul;
+    return 0;
+}
+
+int ws_tui_back_cmd(ws_tui *t, int argc, char **argv, ws_error *err)
+{
+    ws_tui_back *b = t->back;
+    if (!b || !b->on)
+        return ws_error_set(err, WS_E_UNSUPPORTED, "%s", b && b->why_off ? b->why_off : "stepping back is off");
+    const char *w = argc > 1 ? argv[1] : "1";
+    if (!strcmp(w, "i") || !strcmp(w, "insn")) {
+        if (!t->g || (t->rs != WS_RS_PAUSED && t->rs != WS_RS_RUNNING))
+            return ws_error_set(err, WS_E_STATE, "no launch is active: back i steps the selected warp back");
+        uint64_t id = ws_tui_warp_id(t);
+        if (id == WS_BRK_ANY)
+            return ws_error_set(err, WS_E_STATE, "SM %" PRIu32 " slot %" PRIu32 " holds no warp; select one with [ ]",
+                                t->sm, t->slot);
+        ws_brk brk = { .kind = WS_BRK_ISSUE, .warp = id, .sm = -1 };
+        char what[80];
+        snprintf(what, sizeof what, "instruction of this warp (in this launch)");
+        return back_to_hit(t, &brk, what, err);
+    }
+    if (!strcmp(w, "break") || !strcmp(w, "b")) {
+        if (!t->g)
+            return ws_error_set(err, WS_E_STATE, "no gpu: no breakpoints");
+        int id = 0;
+        if (argc > 2) {
+            uint64_t v;
+            if (parse_n(argv[2], &v) != 0 || v == 0 || v >= WS_BRK_INTERNAL_ID)
+                return ws_error_set(err, WS_E_PARSE, "back break: '%s' is not a breakpoint number", argv[2]);
+            id = (int)v;
+        } else {
+            const ws_brk_hit *h = ws_gpu_brk_hit(t->g);
+            if (!h || h->id <= 0 || h->id >= WS_BRK_INTERNAL_ID)
+                return ws_error_set(err, WS_E_STATE, "back break: no breakpoint has hit; name one (back break N)");
+            id = h->id;
+        }
+        const ws_brk *found = NULL;
+        for (uint32_t i = 0; i < ws_gpu_brk_count(t->g); i++)
+            if (ws_gpu_brk_at(t->g, i)->id == id)
+                found = ws_gpu_brk_at(t->g, i);
+        if (!found)
+            return ws_error_set(err, WS_E_RANGE, "back break: there is no breakpoint %d (bl lists them)", id);
+        if (found->kind == WS_BRK_PC && found->func)
+            return ws_error_set(err, WS_E_UNSUPPORTED, "back break: breakpoint %d names a function by pointer; "
+                                "set it again as a line breakpoint", id);
+        char what[80];
+        snprintf(what, sizeof what, "hit of breakpoint %d", id);
+        return back_to_hit(t, found, what, err);
+    }
+    uint64_t n;
+    if (parse_n(w, &n) != 0)
+        return ws_error_set(err, WS_E_PARSE, "back: expected N (cycles), i or break [N], got '%s'", w);
+    if (n == 0)
+        return ws_error_set(err, WS_E_RANGE, "back needs at least 1 cycle");
+    if (n > t->tick)
+        return ws_error_set(err, WS_E_RANGE, "cannot go back %" PRIu64 " cycles: only %" PRIu64
+                            " cycles have been simulated since the start", n, t->tick);
+    uint64_t tick;
+    uint32_t phase;
+    target_of(t, n, &tick, &phase);
+    return go_to(t, tick, phase, -1, -1, err);
+}
+
+int ws_tui_back_list(ws_tui *t, int argc, char **argv, ws_error *err)
+{
+    (void)argc, (void)argv;
+    ws_tui_back *b = t->back;
+    if (!b || !b->on)
+        return ws_error_set(err, WS_E_UNSUPPORTED, "%s", b && b->why_off ? b->why_off : "stepping back is off");
+    char line[200];
+    uint64_t pss, priv, tp = 0, tv = 0;
+    for (uint32_t i = 0; i < b->set.n; i++) {
+        const ws_ckpt *c = &b->set.c[i];
+        ws_tui_back_smaps(c->pid, &pss, &priv);
+        tp += pss;
+        tv += priv;
+        int n = snprintf(line, sizeof line, "checkpoint %" PRIu32 ": cycle %" PRIu64 " (tick %" PRIu64 ", phase %"
+                         PRIu32 ")%s, pid %d: %.1f MB private dirty, %.1f MB Pss", i + 1, c->cycle, c->tick, c->phase,
+                         c->barrier ? ", barrier" : "", c->pid, (double)priv / 1024.0, (double)pss / 1024.0);
+        ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    }
+    ws_tui_back_smaps((int)getpid(), &pss, &priv);
+    uint64_t iv = ws_ckpt_interval(b->fixed, b->rate, TARGET_S, INTERVAL_LO, INTERVAL_HI);
+    int n = snprintf(line, sizeof line, "%" PRIu32 " checkpoints: %.1f MB private dirty, %.1f MB Pss; live process "
+                     "%.1f MB private dirty; every %" PRIu64 " cycles%s", b->set.n, (double)tv / 1024.0,
+                     (double)tp / 1024.0, (double)priv / 1024.0, iv, b->fixed ? "" : " (adaptive)");
+    ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    ws_tui_message(t, false, "%s", line);
+    return 0;
+}

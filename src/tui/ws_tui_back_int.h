@@ -1,0 +1,53 @@
+/* ws_tui_back_int.h: what ws_tui_back.c and ws_tui_back_ui.c share. */
+#ifndef WS_TUI_BACK_INT_H
+#define WS_TUI_BACK_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arch/ws_gpu_dbg.h"
+#include "tui/ws_tui.h"
+#include "util/ws_ckpt.h"
+
+typedef struct ws_tui_back {
+    bool on;                     /* stepping back works */
+    const char *why_off;         /* why not */
+    uint64_t fixed;              /* --checkpoint=K (0: adaptive) */
+    double rate, acc_s;          /* measured cycles per second of ws_tui_step */
+    uint64_t acc_c;
+    ws_ckpt_set set;
+    int lifeline;                /* read end: hangs up when the supervisor exits */
+    int ctl;                     /* write end: "this pid is live now", to the supervisor */
+    bool barrier_due;            /* take a barrier checkpoint at the next loop */
+    uint64_t *pstart;            /* the tick at which phase p began */
+    uint32_t npstart, cappstart;
+    double last_secs, scout_secs;
+} ws_tui_back;
+
+struct back_found {
+    uint32_t kind;               /* ANS_FOUND when a hit was found */
+    uint64_t tick, cycle;
+    uint32_t phase;
+    int32_t sm, slot;            /* the hit's warp (-1: none) */
+};
+typedef struct back_scout {
+    ws_brk brk;                  /* looked for */
+    uint64_t now_tick;           /* hits before this position count */
+    uint32_t now_phase;
+    struct back_found *found;    /* the last hit */
+} back_scout;
+
+/* Replay from here to position (tick, phase) without the user's
+ * breakpoints (scouting: with sc->brk, recording its last hit). */
+int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, const back_scout *sc, ws_error *err);
+/* Pss and private dirty kilobytes of a process (-1 when unknown). */
+int ws_tui_back_smaps(int pid, uint64_t *pss_kb, uint64_t *priv_kb);
+
+/* The user's state (console log and histories, selection, view, step
+ * settings, breakpoints of the current gpu) and the first nkeep
+ * checkpoints' pids, as bytes (free them); and, in the runner, put it in
+ * place of its own (the checkpoints not named are forgotten). */
+char *ws_tui_back_ui_save(ws_tui *t, uint32_t nkeep, size_t *len);
+void ws_tui_back_ui_restore(ws_tui *t, const char *blob, size_t len);
+
+#endif
