@@ -38,6 +38,9 @@
 /* At most this many checkpoints; the newest NEWEST are never thinned
  * [choice: bounds processes and memory; see HACKING]. */
 #define MAX_CKPT 24
+/* A scout leaves about this many waypoints over its stretch [choice: the
+ * runner to the hit replays at most 1/16 of it, for 16 forks]. */
+#define WAYPOINTS 16
 #define NEWEST 8
 
 #define MAGIC 0x77736231u   /* "wsb1" */
@@ -332,10 +335,96 @@ static int prepare_gpu(ws_tui *t, const ws_brk *scout)
     return id > 0 ? id : 0;
 }
 
-int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, const back_scout *sc, ws_error *err)
+/* Scouting: fork a waypoint here.  Returns true in the waypoint once it
+ * is told to go on (to the hit: *tick, *phase). */
+typedef struct way_go {
+    uint64_t tick, cycle;       /* the hit */
+    uint32_t phase;
+    int32_t sm, slot;
+} way_go;
+
+static bool waypoint(ws_tui *t, back_scout *sc, uint64_t *tick, uint32_t *phase)
+{
+    int p[2];
+    if (cpipe(p) != 0)
+        return false;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]), close(p[1]);
+        return false;
+    }
+    if (pid == 0) {
+        close(p[1]);
+        way_go go;
+        if (read_full(p[0], &go, sizeof go) != 0)
+            _exit(0);
+        close(p[0]);
+        for (uint32_t i = 0; i < sc->nwp; i++)
+            close(sc->wp[i].fd);
+        sc->nwp = 0;
+        sc->promoted = true;
+        sc->found->kind = ANS_FOUND;
+        sc->found->tick = go.tick;
+        sc->found->phase = go.phase;
+        sc->found->cycle = go.cycle;
+        sc->found->sm = go.sm;
+        sc->found->slot = go.slot;
+        sc->wp_tick = t->tick;
+        sc->wp_cycle = t->g ? ws_gpu_cycle(t->g) : 0;
+        *tick = go.tick;
+        *phase = go.phase;
+        return true;
+    }
+    close(p[0]);
+    if (sc->nwp == sc->capwp) {
+        sc->capwp = sc->capwp ? 2 * sc->capwp : 16;
+        sc->wp = ws_xrealloc(sc->wp, sc->capwp * sizeof *sc->wp);
+    }
+    sc->wp[sc->nwp++] = (struct back_waypoint){ .tick = t->tick, .phase = t->phase,
+                                                .cycle = t->g ? ws_gpu_cycle(t->g) : 0, .pid = (int)pid, .fd = p[1] };
+    return false;
+}
+
+/* The scout's end: the newest waypoint at or before the hit goes on to it
+ * (true; the scout's work is done), the others end. */
+static bool waypoints_end(back_scout *sc)
+{
+    int pick = -1;
+    if (sc->found->kind == ANS_FOUND)
+        for (uint32_t i = 0; i < sc->nwp; i++)
+            if (ws_ckpt_cmp(sc->wp[i].tick, sc->wp[i].phase, sc->found->tick, sc->found->phase) <= 0)
+                pick = (int)i;
+    bool sent = false;
+    if (pick >= 0) {
+        way_go go = { .tick = sc->found->tick, .phase = sc->found->phase, .cycle = sc->found->cycle,
+                      .sm = sc->found->sm, .slot = sc->found->slot };
+        /* (its pid first, so that the old process waits for it) */
+        back_ans a;
+        memset(&a, 0, sizeof a);
+        a.kind = ANS_PID;
+        a.pid = sc->wp[pick].pid;
+        sent = write_full(sc->ans_w, &a, sizeof a) == 0 && write_full(sc->wp[pick].fd, &go, sizeof go) == 0;
+    }
+    for (uint32_t i = 0; i < sc->nwp; i++) {
+        close(sc->wp[i].fd);
+        if ((int)i != pick || !sent) {
+            kill(sc->wp[i].pid, SIGKILL);
+            waitpid(sc->wp[i].pid, NULL, 0);
+        }
+    }
+    free(sc->wp);
+    sc->wp = NULL;
+    sc->nwp = 0;
+    return sent;
+}
+
+int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, back_scout *sc, ws_error *err)
 {
     struct ws_gpu *seen = NULL;
     int sid = 0;
+    uint64_t last_wp = t->tick;
     ws_tui_pause(t, NULL);
     for (;;) {
         ws_tui_sync(t);
@@ -361,9 +450,22 @@ int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, const back_scou
             t->rs = WS_RS_PAUSED;
             /* fall through */
         case WS_RS_PAUSED: {
+            if (sc && sc->way_every && t->tick >= last_wp + sc->way_every) {
+                last_wp = t->tick;
+                if (waypoint(t, sc, &tick, &phase)) {
+                    /* the hit is ahead: go there as a plain replay */
+                    if (t->g && sid)
+                        ws_gpu_brk_del(t->g, sid);
+                    sid = 0;
+                    sc = NULL;
+                    continue;
+                }
+            }
             uint64_t n = tick > t->tick ? tick - t->tick : 1;
             if (n > REPLAY_CHUNK)
                 n = REPLAY_CHUNK;
+            if (sc && sc->way_every && n > sc->way_every)
+                n = sc->way_every;
             int r = ws_tui_step(t, n);
             if (r == WS_ADV_BREAK && sc && sid) {
                 const ws_brk_hit *h = t->lg ? ws_lctl_hit(t->lg) : NULL;
@@ -400,7 +502,7 @@ static const int frozen_dfl[] = { SIGTERM, SIGHUP, SIGPIPE };
  * request and its data. */
 static void frozen(ws_tui_back *b, int cmd_r, int ans_w, back_req *rq, char **blob)
 {
-    struct sigaction saved_ign[NIGN], saved_dfl[NDFL], sa;
+    struct sigaction *saved_ign = b->saved_ign, *saved_dfl = b->saved_dfl, sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = SIG_IGN;
@@ -430,11 +532,7 @@ static void frozen(ws_tui_back *b, int cmd_r, int ans_w, back_req *rq, char **bl
         if (x == 0) {
             pid_t run = fork();
             if (run == 0) {
-                for (int i = 0; i < NIGN; i++)
-                    sigaction(frozen_ign[i], &saved_ign[i], NULL);
-                for (int i = 0; i < NDFL; i++)
-                    sigaction(frozen_dfl[i], &saved_dfl[i], NULL);
-                *blob = bl;
+                *blob = bl;     /* (the signal actions come back when it is live) */
                 return;
             }
             back_ans a;
@@ -477,13 +575,34 @@ static void serve(ws_tui *t, const ws_ckpt *self, const back_req *rq, char *blob
     uint64_t tick0 = t->tick;
     ws_error err;
     ws_error_clear(&err);
+    int32_t sel_sm = rq->sel_sm, sel_slot = rq->sel_slot;
+    uint64_t from_cycle = self->cycle;
     if (rq->kind == REQ_SCOUT) {
         /* (the old process keeps the checkpoints: touch none) */
         a.kind = ANS_NONE;
-        back_scout sc = { .brk = rq->brk, .now_tick = rq->now_tick, .now_phase = rq->now_phase };
+        back_scout sc = { .brk = rq->brk, .now_tick = rq->now_tick, .now_phase = rq->now_phase, .ans_w = ans_w };
         struct back_found f = { 0 };
         sc.found = &f;
-        if (ws_tui_back_replay(t, rq->tick, rq->phase, &sc, &err) != 0) {
+        uint64_t len = rq->tick - t->tick;
+        sc.way_every = len / WAYPOINTS > INTERVAL_LO ? len / WAYPOINTS : INTERVAL_LO;
+        int rr = ws_tui_back_replay(t, rq->tick, rq->phase, &sc, &err);
+        if (sc.promoted) {
+            /* a waypoint, now at the hit: it becomes the live process */
+            if (rr != 0) {
+                a.kind = ANS_FAIL;
+                snprintf(a.msg, sizeof a.msg, "%.200s", err.msg);
+                write_full(ans_w, &a, sizeof a);
+                _exit(0);
+            }
+            sel_sm = f.sm;
+            sel_slot = f.slot;
+            tick0 = sc.wp_tick;
+            from_cycle = sc.wp_cycle;
+            goto live;
+        }
+        if (rr == 0 && waypoints_end(&sc))
+            _exit(0);   /* (a waypoint goes on to the hit and answers) */
+        if (rr != 0) {
             a.kind = ANS_FAIL;
             snprintf(a.msg, sizeof a.msg, "%.200s", err.msg);
         } else if (f.kind == ANS_FOUND) {
@@ -505,14 +624,14 @@ static void serve(ws_tui *t, const ws_ckpt *self, const back_req *rq, char *blob
         write_full(ans_w, &a, sizeof a);
         _exit(0);
     }
-    uint64_t from_cycle = self->cycle;
+live:
     ws_tui_back_ui_restore(t, blob, rq->blob_len);
     free(blob);
     /* back to a breakpoint's hit: its warp is selected, as when it hit */
-    if (t->g && !t->follow && rq->sel_sm >= 0 && (uint32_t)rq->sel_sm < ws_gpu_nsms(t->g)) {
-        t->sm = (uint32_t)rq->sel_sm;
-        if (rq->sel_slot >= 0 && (uint32_t)rq->sel_slot < ws_gpu_warp_slots(t->g))
-            t->slot = (uint32_t)rq->sel_slot;
+    if (t->g && !t->follow && sel_sm >= 0 && (uint32_t)sel_sm < ws_gpu_nsms(t->g)) {
+        t->sm = (uint32_t)sel_sm;
+        if (sel_slot >= 0 && (uint32_t)sel_slot < ws_gpu_warp_slots(t->g))
+            t->slot = (uint32_t)sel_slot;
     }
     /* the supervisor first, then the old process (which then exits) */
     int32_t me_pid = (int32_t)getpid();
@@ -525,6 +644,10 @@ static void serve(ws_tui *t, const ws_ckpt *self, const back_req *rq, char *blob
     a.secs = ws_tui_now() - t0;
     write_full(ans_w, &a, sizeof a);
     close(ans_w);
+    for (int i = 0; i < NIGN; i++)
+        sigaction(frozen_ign[i], &b->saved_ign[i], NULL);
+    for (int i = 0; i < NDFL; i++)
+        sigaction(frozen_dfl[i], &b->saved_dfl[i], NULL);
     ws_tui_drain_skip(t);
     /* the terminal: its size may have changed meanwhile; every cell again */
     int fd = open("/dev/tty", O_RDONLY | O_CLOEXEC);
@@ -542,8 +665,9 @@ static void serve(ws_tui *t, const ws_ckpt *self, const back_req *rq, char *blob
             tp += pss, tv += priv;
     char line[300];
     int n = snprintf(line, sizeof line, "back to cycle %" PRIu64 ": replayed %" PRIu64
-                     " cycles from the checkpoint at cycle %" PRIu64 " in %.2f s; %" PRIu32
-                     " checkpoints, %.1f MB private", a.cycle, a.replayed, from_cycle, a.secs, b->set.n,
+                     " cycles from the %s at cycle %" PRIu64 " in %.2f s; %" PRIu32
+                     " checkpoints, %.1f MB private", a.cycle, a.replayed, rq->kind == REQ_SCOUT ? "search's waypoint" : "checkpoint",
+                     from_cycle, a.secs, b->set.n,
                      (double)tv / 1024.0);
     ws_tui_log_kind(t, WS_LOG_INFO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     ws_tui_message(t, false, "%s", line);
@@ -697,11 +821,24 @@ static int back_to_hit(ws_tui *t, const ws_brk *brk, const char *what, ws_error 
     for (; k >= 0; k--) {
         ws_ckpt *c = &b->set.c[k];
         if (ws_ckpt_cmp(c->tick, c->phase, end_t, end_p) < 0) {
+            ws_tui_drain(t);
+            fflush(stdout);
+            fflush(stderr);
+            size_t len;
+            char *blob = ws_tui_back_ui_save(t, (uint32_t)k + 1, &len);
             back_req rq = { .magic = MAGIC, .kind = REQ_SCOUT, .tick = end_t, .phase = end_p,
-                            .now_tick = t->tick, .now_phase = t->phase, .brk = *brk };
+                            .now_tick = t->tick, .now_phase = t->phase, .brk = *brk, .sel_sm = -1, .sel_slot = -1,
+                            .blob_len = (uint32_t)len };
             back_ans a;
-            if (ask(t, (uint32_t)k, &rq, NULL, &a, err) != 0)
+            int r = ask(t, (uint32_t)k, &rq, blob, &a, err);
+            free(blob);
+            if (r != 0)
                 return -1;
+            if (a.kind == ANS_READY) {
+                /* a waypoint of the search went on to the hit and is live */
+                drop_from(b, (uint32_t)k + 1);
+                _exit(0);
+            }
             scanned += a.replayed;
             if (a.kind == ANS_FOUND) {
                 b->scout_secs = ws_tui_now() - t0;

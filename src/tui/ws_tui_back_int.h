@@ -2,6 +2,7 @@
 #ifndef WS_TUI_BACK_INT_H
 #define WS_TUI_BACK_INT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,9 @@ typedef struct ws_tui_back {
     uint64_t *pstart;            /* the tick at which phase p began */
     uint32_t npstart, cappstart;
     double last_secs, scout_secs;
+    /* the signal actions a checkpoint replaced (put back when a runner
+     * becomes the live process: until then a Ctrl-C is not for it) */
+    struct sigaction saved_ign[8], saved_dfl[3];
 } ws_tui_back;
 
 struct back_found {
@@ -30,16 +34,32 @@ struct back_found {
     uint32_t phase;
     int32_t sm, slot;            /* the hit's warp (-1: none) */
 };
+/* A waypoint: a fork of a scout, frozen on a pipe, from which the runner
+ * to the hit is taken (instead of a second replay of the whole stretch). */
+struct back_waypoint {
+    uint64_t tick, cycle;
+    uint32_t phase;
+    int pid, fd;                 /* fd: the write end of its pipe */
+};
 typedef struct back_scout {
     ws_brk brk;                  /* looked for */
     uint64_t now_tick;           /* hits before this position count */
     uint32_t now_phase;
     struct back_found *found;    /* the last hit */
+    uint64_t way_every;          /* cycles between waypoints (0: none) */
+    struct back_waypoint *wp;
+    uint32_t nwp, capwp;
+    int ans_w;                   /* the pipe to the old live process */
+    /* in the waypoint that goes on to the hit */
+    bool promoted;
+    uint64_t wp_tick, wp_cycle;
 } back_scout;
 
 /* Replay from here to position (tick, phase) without the user's
- * breakpoints (scouting: with sc->brk, recording its last hit). */
-int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, const back_scout *sc, ws_error *err);
+ * breakpoints (scouting: with sc->brk, recording its last hit and leaving
+ * waypoints; a waypoint told to go on returns from here at the hit with
+ * sc->promoted set). */
+int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, back_scout *sc, ws_error *err);
 /* Pss and private dirty kilobytes of a process (-1 when unknown). */
 int ws_tui_back_smaps(int pid, uint64_t *pss_kb, uint64_t *priv_kb);
 
