@@ -41,7 +41,8 @@ static void help(void)
            "      --no-color         no colours in the TUI (also when NO_COLOR is set)\n"
            "      --ascii            ASCII drawing in the TUI (no block characters)\n"
            "      --checkpoint=K     stepping back in the TUI: a checkpoint every K cycles\n"
-           "                         (auto: adaptive, the default; off: none)\n"
+           "                         (auto: adaptive, the default; start: none, replay\n"
+           "                         from the start; off: no stepping back)\n"
            "  -i, --interactive      a Lua prompt (after running SCRIPT, if given)\n"
            "      --sandbox          run the script without io/os/package access, reading\n"
            "                         files only below its directory, with a budget of\n"
@@ -248,8 +249,10 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
                 topts.checkpoint = 0;
             } else if (!strcmp(optarg, "off")) {
                 topts.checkpoint = -1;
+            } else if (!strcmp(optarg, "start")) {
+                topts.checkpoint = -2;
             } else if (parse_seed(optarg, &k) != 0 || k == 0 || k > (1ull << 40)) {
-                fprintf(stderr, "warpscope: invalid --checkpoint '%s' (expected cycles from 1 to 2^40, auto or off)\n",
+                fprintf(stderr, "warpscope: invalid --checkpoint '%s' (expected cycles from 1 to 2^40, auto, start or off)\n",
                         QUOTE(q, optarg));
                 return WS_EXIT_USAGE;
             } else {
@@ -394,6 +397,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         topts.argc = sargc;
         topts.argv = sargv;
         topts.preset = lopts.preset;
+        topts.exec_argv = argv;
         rc = ws_tui_main(L, &topts);
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);

@@ -137,6 +137,47 @@ t_is "$(procs)" 0 "nothing is left"
 T kill-server
 TSOCK=$TSOCK-3
 
+# --checkpoint=start: no checkpoints; going back runs the scenario again
+# from the start (the way without fork): same state, --json once and complete
+start --checkpoint=start --json "$tmp/start.json" "$scn"
+expect 'PAUSED +cycle 0 ' "opens with --checkpoint=start" 20
+cmd step 900
+expect 'cycle 900 ' "step 900"
+keys 3
+sleep 0.3
+screen | sed -n '4,30p' > "$tmp/stalls.900"
+cmd step 400
+expect 'cycle 1300 ' "step 400"
+cmd lua y = 2
+cmd back 400
+expect 'cannot go back: console Lua ran at cycle 1300' "not past console Lua without checkpoints either"
+cmd step 50
+T kill-server
+TSOCK=$TSOCK-4
+start --checkpoint=start --json "$tmp/start.json" "$scn"
+expect 'PAUSED +cycle 0 ' "opens again with --checkpoint=start" 20
+cmd step 1300
+expect 'cycle 1300 ' "step 1300"
+cmd back 400
+expect 'back to cycle 900: replayed 900 cycles from the start' "back 400 replays from the start" 30
+expect 'cycle 900 ' "at cycle 900"
+keys 3
+sleep 0.3
+screen | sed -n '4,30p' > "$tmp/stalls.900b"
+t_ok "$(cmp -s "$tmp/stalls.900" "$tmp/stalls.900b"; echo $?)" "the stall counters are those of cycle 900 reached straight"
+cmd back break
+expect 'only back N works' "back break needs checkpoints"
+keys E
+expect 'FINISHED' "runs to the end" 60
+t_ok "$(test ! -e "$tmp/start.json"; echo $?)" "--json is not written before the end"
+keys q
+expect '^EXIT=0' "quits with status 0"
+t_ok "$(cmp -s "$tmp/start.json" "$tmp/batch.json"; echo $?)" "the statistics are byte-identical to batch"
+sleep 0.3
+t_is "$(procs)" 0 "nothing is left"
+T kill-server
+TSOCK=$TSOCK-5
+
 # --checkpoint=off: no supervisor, and back says why
 start --checkpoint=off "$scn"
 expect 'PAUSED +cycle 0 ' "opens with --checkpoint=off" 20

@@ -213,6 +213,34 @@ void ws_tui_drain_skip(ws_tui *t)
     c->plen = 0;
 }
 
+void ws_tui_exec_prepare(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (!isendwin())
+        endwin();
+    fflush(stdout);
+    fflush(stderr);
+    if (c && c->fd >= 0) {
+        dup2(c->saved_out, STDOUT_FILENO);
+        dup2(c->saved_err, STDERR_FILENO);
+        fcntl(c->fd, F_SETFD, FD_CLOEXEC);
+        fcntl(c->saved_out, F_SETFD, FD_CLOEXEC);
+        fcntl(c->saved_err, F_SETFD, FD_CLOEXEC);
+    }
+}
+
+void ws_tui_exec_undo(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (c && c->fd >= 0) {
+        dup2(c->fd, STDOUT_FILENO);
+        dup2(c->fd, STDERR_FILENO);
+    }
+    refresh();
+    clearok(curscr, TRUE);
+    t->need_redraw = true;
+}
+
 /* ------------------------------------------------------------ terminal */
 typedef struct tui_term {
     FILE *out, *in;
@@ -239,6 +267,9 @@ static int term_begin(tui_term *tm, ws_error *err)
         goto fail;
     }
     set_term(tm->scr);
+    /* (not for programs the scenario runs, nor a warpscope run again) */
+    fcntl(fileno(tm->out), F_SETFD, FD_CLOEXEC);
+    fcntl(fileno(tm->in), F_SETFD, FD_CLOEXEC);
     cbreak();
     noecho();
     nonl();

@@ -211,7 +211,8 @@ typedef struct ws_tui_opts {
     bool no_color;
     bool ascii;
     int64_t checkpoint;          /* --checkpoint: cycles between checkpoints (0: adaptive;
-                                    -1: off, no stepping back) */
+                                    -1: off, no stepping back; -2: none, replay from the start) */
+    char **exec_argv;            /* main's argv (run again to replay from the start) */
 } ws_tui_opts;
 /* Run the TUI on a scenario (standard output must be a terminal).  Returns
  * the process exit status. */

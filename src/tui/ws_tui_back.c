@@ -231,10 +231,9 @@ void ws_tui_back_begin(ws_tui *t, const ws_tui_opts *o)
     b->lifeline = b->ctl = -1;
     ws_ckpt_init(&b->set, MAX_CKPT, NEWEST);
     note_phase_start(b, 0, 0);
-    if (o->checkpoint < 0) {
-        b->why_off = "stepping back is off (--checkpoint=off)";
+    ws_tui_back_start_begin(t, o);
+    if (b->from_start || b->why_off)
         return;
-    }
     b->fixed = (uint64_t)o->checkpoint;
 #ifdef __linux__
     int life[2], ctl[2];
@@ -308,6 +307,7 @@ void ws_tui_back_barrier(ws_tui *t)
     ws_tui_back *b = t->back;
     if (!b || !b->on)
         return;
+    b->barrier_cycle = t->g ? ws_gpu_cycle(t->g) : 0;
     drop_from(b, 0);
     b->barrier_due = true;
 }
@@ -721,6 +721,10 @@ void ws_tui_back_loop(ws_tui *t)
     ws_tui_back *b = t->back;
     if (!b || !b->on || t->quit)
         return;
+    if (b->from_start) {
+        ws_tui_back_start_loop(t);
+        return;
+    }
     if (b->barrier_due || b->set.n == 0) {
         b->barrier_due = false;
         take(t, true);
@@ -768,11 +772,16 @@ static int go_to(ws_tui *t, uint64_t tick, uint32_t phase, int32_t sel_sm, int32
 {
     ws_tui_back *b = t->back;
     int k = ws_ckpt_choose(&b->set, tick, phase);
+    if (k < 0 && b->from_start)
+        return ws_error_set(err, WS_E_RANGE, "cannot go back: console Lua ran at cycle %" PRIu64 " and replaying "
+                            "from the start cannot repeat it", b->barrier_cycle);
     if (k < 0)
         return ws_error_set(err, WS_E_RANGE, "cannot go back that far: the oldest checkpoint is at cycle %" PRIu64
                             " (%s)", b->set.n ? b->set.c[0].cycle : 0,
                             b->set.n && b->set.c[0].tick ? "console Lua ran there; its effects cannot be replayed"
                                                          : "the start");
+    if (b->from_start)
+        return ws_tui_back_start_go(t, tick, phase, err);
     ws_tui_drain(t);
     fflush(stdout);
     fflush(stderr);
@@ -813,6 +822,9 @@ static void target_of(const ws_tui *t, uint64_t n, uint64_t *tick, uint32_t *pha
 static int back_to_hit(ws_tui *t, const ws_brk *brk, const char *what, ws_error *err)
 {
     ws_tui_back *b = t->back;
+    if (b->from_start)
+        return ws_error_set(err, WS_E_UNSUPPORTED, "without checkpoints (replay from the start) only back N works, "
+                            "not the search for the previous %s", what);
     uint64_t end_t = t->tick;
     uint32_t end_p = t->phase;
     int k = ws_ckpt_choose(&b->set, end_t, end_p);
@@ -876,6 +888,9 @@ int ws_tui_back_cmd(ws_tui *t, int argc, char **argv, ws_error *err)
     if (!b || !b->on)
         return ws_error_set(err, WS_E_UNSUPPORTED, "%s", b && b->why_off ? b->why_off : "stepping back is off");
     const char *w = argc > 1 ? argv[1] : "1";
+    if (b->from_start && (!strcmp(w, "i") || !strcmp(w, "insn") || !strcmp(w, "break") || !strcmp(w, "b")))
+        return ws_error_set(err, WS_E_UNSUPPORTED, "without checkpoints (replay from the start) only back N works, "
+                            "not back %s", w);
     if (!strcmp(w, "i") || !strcmp(w, "insn")) {
         if (!t->g || (t->rs != WS_RS_PAUSED && t->rs != WS_RS_RUNNING))
             return ws_error_set(err, WS_E_STATE, "no launch is active: back i steps the selected warp back");
@@ -937,6 +952,9 @@ int ws_tui_back_list(ws_tui *t, int argc, char **argv, ws_error *err)
     if (!b || !b->on)
         return ws_error_set(err, WS_E_UNSUPPORTED, "%s", b && b->why_off ? b->why_off : "stepping back is off");
     char line[200];
+    if (b->from_start)
+        return ws_error_set(err, WS_E_STATE, "no checkpoints: going back runs the scenario again from the start%s",
+                            b->set.n ? "" : " (not past the console Lua that ran since)");
     uint64_t pss, priv, tp = 0, tv = 0;
     for (uint32_t i = 0; i < b->set.n; i++) {
         const ws_ckpt *c = &b->set.c[i];

@@ -26,6 +26,18 @@ typedef struct ws_tui_back {
     /* the signal actions a checkpoint replaced (put back when a runner
      * becomes the live process: until then a Ctrl-C is not for it) */
     struct sigaction saved_ign[8], saved_dfl[3];
+    /* without checkpoints (--checkpoint=start, or no fork and subreaper):
+     * going back runs warpscope again on the same command line, which
+     * replays from the start (ws_tui_back_start.c) */
+    bool from_start;
+    char **argv;                 /* main's */
+    bool pending;                /* this process was started to replay to: */
+    uint64_t pend_tick;
+    uint32_t pend_phase;
+    int pend_fd;                 /* the user's state (an unlinked file) */
+    int32_t pend_sm, pend_slot;
+    uint64_t barrier_cycle;      /* the cycle where console Lua ran (from_start) */
+    bool start_added;            /* the start is in set (from_start) */
 } ws_tui_back;
 
 struct back_found {
@@ -68,6 +80,15 @@ int ws_tui_back_smaps(int pid, uint64_t *pss_kb, uint64_t *priv_kb);
  * checkpoints' pids, as bytes (free them); and, in the runner, put it in
  * place of its own (the checkpoints not named are forgotten). */
 char *ws_tui_back_ui_save(ws_tui *t, uint32_t nkeep, size_t *len);
+/* ---------------------------------------------- ws_tui_back_start.c */
+/* Read WS_BACK_REPLAY (this process replays to a target) and set the
+ * from-start mode up. */
+void ws_tui_back_start_begin(ws_tui *t, const ws_tui_opts *o);
+/* At the first loop: the start as the one (pseudo) checkpoint; a pending
+ * replay is done here. */
+void ws_tui_back_start_loop(ws_tui *t);
+/* Go back by running warpscope again (returns only on failure). */
+int ws_tui_back_start_go(ws_tui *t, uint64_t tick, uint32_t phase, ws_error *err);
 void ws_tui_back_ui_restore(ws_tui *t, const char *blob, size_t len);
 
 #endif
