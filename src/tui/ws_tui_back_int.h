@@ -10,6 +10,33 @@
 #include "tui/ws_tui.h"
 #include "util/ws_ckpt.h"
 
+/* The pipes' messages: a request to a checkpoint, answers from the
+ * processes it forks. */
+#define WS_BACK_MAGIC 0x77736231u   /* "wsb1" */
+
+enum { REQ_GO = 1, REQ_SCOUT };
+typedef struct back_req {
+    uint32_t magic, kind;
+    uint64_t tick;              /* GO: the target; SCOUT: where the stretch ends */
+    uint32_t phase;
+    uint64_t now_tick;          /* SCOUT: only hits before this position count */
+    uint32_t now_phase;
+    ws_brk brk;                 /* SCOUT: the breakpoint looked for */
+    int32_t sel_sm, sel_slot;   /* GO: the warp to select there (-1: the user's) */
+    uint32_t blob_len;          /* GO: the user's state follows */
+} back_req;
+
+enum { ANS_PID = 1, ANS_READY, ANS_FAIL, ANS_FOUND, ANS_NONE };
+typedef struct back_ans {
+    uint32_t kind;
+    int32_t pid;
+    uint64_t tick, cycle, replayed;
+    uint32_t phase;
+    int32_t sm, slot;           /* FOUND: the warp of the hit (-1: none) */
+    double secs;
+    char msg[240];
+} back_ans;
+
 typedef struct ws_tui_back {
     bool on;                     /* stepping back works */
     const char *why_off;         /* why not */
@@ -72,6 +99,13 @@ typedef struct back_scout {
  * waypoints; a waypoint told to go on returns from here at the hit with
  * sc->promoted set). */
 int ws_tui_back_replay(ws_tui *t, uint64_t tick, uint32_t phase, back_scout *sc, ws_error *err);
+/* Whole reads and writes on a pipe (-1: it failed or closed). */
+int ws_tui_back_write(int fd, const void *p, size_t n);
+int ws_tui_back_read(int fd, void *p, size_t n);
+/* End the checkpoints from index `from` on. */
+void ws_tui_back_drop_from(ws_tui_back *b, uint32_t from);
+/* Cycles between checkpoints now. */
+uint64_t ws_tui_back_interval(const ws_tui_back *b);
 /* Pss and private dirty kilobytes of a process (-1 when unknown). */
 int ws_tui_back_smaps(int pid, uint64_t *pss_kb, uint64_t *priv_kb);
 
