@@ -104,6 +104,26 @@ expect "back: expected N \\(cycles\\), i or break" "a bad argument is refused"
 cmd checkpoints
 expect '[0-9]+ checkpoints: [0-9.]+ MB private dirty' ":checkpoints reports their memory"
 
+# across a launch boundary: back from the first cycle of a launch into the
+# one before, then forward again into it at the same cycle
+launch() { screen | sed -n 's/.* launch \([0-9]*\): .*/\1/p' | head -1; }
+l0=$(launch)
+keys R
+expect "launch $((l0 + 1)): bfs_data .*" "R runs to the next launch" 30
+expect 'PAUSED +cycle [0-9]+ \(\+0 in launch\)' "at its first cycle"
+sleep 0.3
+l2=$(cycle)
+screen | sed -n '4,30p' > "$tmp/l2.straight"
+cmd back 10
+expect "back to cycle $((l2 - 10)): " "back 10 from the first cycle of launch $((l0 + 1))" 20
+expect "launch $l0: bfs_data" "is in launch $l0 again"
+keys R
+expect "launch $((l0 + 1)): bfs_data" "R goes into launch $((l0 + 1)) again" 30
+expect "cycle $l2 " "at the same cycle ($l2)"
+sleep 0.3
+screen | sed -n '4,30p' > "$tmp/l2.again"
+t_ok "$(cmp -s "$tmp/l2.straight" "$tmp/l2.again"; echo $?)" "the same view at the first cycle of launch $((l0 + 1))"
+
 # forward to the end: byte-identical statistics to a batch run, written once
 keys E
 expect 'FINISHED' "runs to the end" 60
