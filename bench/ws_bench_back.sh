@@ -24,7 +24,8 @@ W=$(cd "$(dirname "$W")" && pwd)/$(basename "$W")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws_bench_back.XXXXXX")
 S=wsbb-$$
 T() { tmux -L "$S" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
 cat > "$tmp/bfs.lua" <<EOF
 local ws = require "warpscope"
 local B = require "warpscope.bfs"
