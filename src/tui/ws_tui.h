@@ -170,18 +170,18 @@ struct ws_tui {
     int cur_y, cur_x;            /* where the console wants the cursor (in its window; -1: none) */
     struct ws_tui_cap *cap;      /* the captured standard output (NULL off-screen) */
     char *fatal;                 /* the scenario's error (printed again after the TUI) */
-    /* the memory view's power panel: the peak window power over windows
-     * [0, en_scanned) of the series of en_stats, and the power of window
-     * en_scanned - 1 (a check that the series is still the one scanned) */
-    const void *en_stats;
-    size_t en_scanned;
-    double en_peak, en_check;
     /* stepping back (ws_tui_back.c): the checkpoints (NULL: none), and
      * the position: cycles simulated through ws_tui_step since the TUI
      * began and the times the scenario was resumed */
     struct ws_tui_back *back;
     uint64_t tick;
     uint32_t phase;
+    /* the memory view's power panel: the peak window power over windows
+     * [0, en_scanned) of the series of en_stats, and the power of window
+     * en_scanned - 1 (a check that the series is still the one scanned) */
+    const void *en_stats;
+    size_t en_scanned;
+    double en_peak, en_check;
 };
 
 /* Kinds of log lines: each entry of t->log starts with one of these
