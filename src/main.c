@@ -40,6 +40,9 @@ static void help(void)
            "                         when standard output is a terminal)\n"
            "      --no-color         no colours in the TUI (also when NO_COLOR is set)\n"
            "      --ascii            ASCII drawing in the TUI (no block characters)\n"
+           "      --checkpoint=K     stepping back in the TUI: a checkpoint every K cycles\n"
+           "                         (auto: adaptive, the default; start: none, replay\n"
+           "                         from the start; off: no stepping back)\n"
            "  -i, --interactive      a Lua prompt (after running SCRIPT, if given)\n"
            "      --sandbox          run the script without io/os/package access, reading\n"
            "                         files only below its directory, with a budget of\n"
@@ -133,7 +136,7 @@ fail:
 /* main's work; `sets` has room for argc values, `scratch` checks them. */
 static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 {
-    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS };
+    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS, OPT_CHECKPOINT };
     enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET, OPT_SANDBOX_MEMORY };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
@@ -151,6 +154,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         { "csv", required_argument, NULL, OPT_CSV },
         { "no-color", no_argument, NULL, OPT_NO_COLOR },
         { "ascii", no_argument, NULL, OPT_ASCII },
+        { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
         { "list-keys", no_argument, NULL, OPT_LIST_KEYS },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -239,6 +243,23 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         case OPT_ASCII:
             topts.ascii = true;
             break;
+        case OPT_CHECKPOINT: {
+            unsigned long long k;
+            if (!strcmp(optarg, "auto")) {
+                topts.checkpoint = 0;
+            } else if (!strcmp(optarg, "off")) {
+                topts.checkpoint = -1;
+            } else if (!strcmp(optarg, "start")) {
+                topts.checkpoint = -2;
+            } else if (parse_seed(optarg, &k) != 0 || k == 0 || k > (1ull << 40)) {
+                fprintf(stderr, "warpscope: invalid --checkpoint '%s' (expected cycles from 1 to 2^40, auto, start or off)\n",
+                        QUOTE(q, optarg));
+                return WS_EXIT_USAGE;
+            } else {
+                topts.checkpoint = (int64_t)k;
+            }
+            break;
+        }
         case OPT_LIST_KEYS:   /* hidden: the TUI's keys and commands (for the man page) */
             ws_tui_print_tables(stdout);
             return WS_EXIT_OK;
@@ -376,6 +397,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         topts.argc = sargc;
         topts.argv = sargv;
         topts.preset = lopts.preset;
+        topts.exec_argv = argv;
         rc = ws_tui_main(L, &topts);
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);

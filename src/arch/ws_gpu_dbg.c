@@ -198,6 +198,42 @@ int ws_gpu_brk_add_internal(ws_gpu *g, const ws_brk *b, ws_error *err)
     return brk_add(g, b, true, err);
 }
 
+int ws_gpu_brk_restore(ws_gpu *g, const ws_brk *b, ws_error *err)
+{
+    if ((unsigned)b->kind >= WS_BRK_KIND_COUNT || b->id <= 0 || b->id >= WS_BRK_INTERNAL_ID)
+        return ws_error_set(err, WS_E_RANGE, "cannot restore breakpoint %d (kind %d)", b->id, (int)b->kind);
+    if (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on SM %d: this machine has SMs 0..%u", (int)b->sm,
+                            g->cfg.nsms - 1);
+    ws_gpu_dbg *d = dbg_get(g);
+    for (uint32_t i = 0; i < d->nb; i++)
+        if (d->b[i].id == b->id)
+            return ws_error_set(err, WS_E_STATE, "breakpoint %d exists", b->id);
+    WS_GROW(d->b, d->capb, d->nb + 1);
+    uint32_t at = 0;
+    while (at < d->nb && d->b[at].id < b->id)
+        at++;
+    memmove(d->b + at + 1, d->b + at, (d->nb - at) * sizeof *d->b);
+    d->b[at] = *b;
+    d->nb++;
+    if (d->next_id <= b->id)
+        d->next_id = b->id + 1;
+    refresh(g);
+    return b->id;
+}
+
+int ws_gpu_brk_next_id(ws_gpu *g)
+{
+    return dbg_get(g)->next_id;
+}
+
+void ws_gpu_brk_set_next_id(ws_gpu *g, int id)
+{
+    ws_gpu_dbg *d = dbg_get(g);
+    if (id > 0 && id < WS_BRK_INTERNAL_ID)
+        d->next_id = id;
+}
+
 static ws_brk *find(const ws_gpu *g, int id, uint32_t *at)
 {
     ws_gpu_dbg *d = g->dbg;

@@ -91,6 +91,14 @@ int ws_gpu_brk_add(ws_gpu *g, const ws_brk *b, ws_error *err);
  * of its own (from WS_BRK_INTERNAL_ID), so the ids the user sees do not jump. */
 #define WS_BRK_INTERNAL_ID 0x40000000
 int ws_gpu_brk_add_internal(ws_gpu *g, const ws_brk *b, ws_error *err);
+/* Put back a breakpoint as it was (its id, hit count, once, disabled),
+ * without the checks of a new one (a cycle breakpoint may lie in the
+ * past): the TUI's stepping back keeps the user's breakpoints across a
+ * replay.  -1 with err for a bad kind or SM or an id already in use.  The
+ * next id, read and set, keeps later ids where they were. */
+int ws_gpu_brk_restore(ws_gpu *g, const ws_brk *b, ws_error *err);
+int ws_gpu_brk_next_id(ws_gpu *g);
+void ws_gpu_brk_set_next_id(ws_gpu *g, int id);
 /* Delete / enable / disable by id; false when there is no such id. */
 bool ws_gpu_brk_del(ws_gpu *g, int id);
 bool ws_gpu_brk_enable(ws_gpu *g, int id, bool on);

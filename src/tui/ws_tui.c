@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lua/ws_lua_ctl.h"
+#include "tui/ws_tui_back.h"
 #include "util/ws_crash.h"
 #include "util/ws_util.h"
 
@@ -199,6 +200,47 @@ void ws_tui_drain(ws_tui *t)
     }
 }
 
+void ws_tui_drain_skip(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (!c || c->fd < 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    off_t end = lseek(c->fd, 0, SEEK_END);
+    if (end >= 0)
+        c->off = end;
+    c->plen = 0;
+}
+
+void ws_tui_exec_prepare(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (!isendwin())
+        endwin();
+    fflush(stdout);
+    fflush(stderr);
+    if (c && c->fd >= 0) {
+        dup2(c->saved_out, STDOUT_FILENO);
+        dup2(c->saved_err, STDERR_FILENO);
+        fcntl(c->fd, F_SETFD, FD_CLOEXEC);
+        fcntl(c->saved_out, F_SETFD, FD_CLOEXEC);
+        fcntl(c->saved_err, F_SETFD, FD_CLOEXEC);
+    }
+}
+
+void ws_tui_exec_undo(ws_tui *t)
+{
+    struct ws_tui_cap *c = t->cap;
+    if (c && c->fd >= 0) {
+        dup2(c->fd, STDOUT_FILENO);
+        dup2(c->fd, STDERR_FILENO);
+    }
+    refresh();
+    clearok(curscr, TRUE);
+    t->need_redraw = true;
+}
+
 /* ------------------------------------------------------------ terminal */
 typedef struct tui_term {
     FILE *out, *in;
@@ -225,6 +267,9 @@ static int term_begin(tui_term *tm, ws_error *err)
         goto fail;
     }
     set_term(tm->scr);
+    /* (not for programs the scenario runs, nor a warpscope run again) */
+    fcntl(fileno(tm->out), F_SETFD, FD_CLOEXEC);
+    fcntl(fileno(tm->in), F_SETFD, FD_CLOEXEC);
     cbreak();
     noecho();
     nonl();
@@ -328,6 +373,7 @@ static void run_loop(ws_tui *t)
             break;
         ws_tui_sync(t);
         ws_tui_drain(t);
+        ws_tui_back_loop(t);    /* (a runner comes back here after going back) */
         double now = ws_tui_now();
         bool running = t->rs == WS_RS_RUNNING;
         if (t->need_redraw && (!running || now - last_draw >= FRAME_S)) {
@@ -432,9 +478,12 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     const char *nc = getenv("NO_COLOR");
     t->color = !o->no_color && !(nc && *nc);
 
+    /* (forks the supervisor: before the terminal opens) */
+    ws_tui_back_begin(t, o);
     tui_term tm;
     if (term_begin(&tm, &err) != 0) {
         fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_tui_back_end(t);
         free(t);
         free(cap);
         return 1;
@@ -442,6 +491,7 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     if (cap_begin(cap, &err) != 0) {
         term_end(&tm);
         fprintf(stderr, "warpscope: %s\n", err.msg);
+        ws_tui_back_end(t);
         free(t);
         free(cap);
         return 1;
@@ -497,6 +547,7 @@ int ws_tui_main(lua_State *L, const ws_tui_opts *o)
     }
     t->need_redraw = true;
     run_loop(t);
+    ws_tui_back_end(t);
     if (t->rs == WS_RS_ERROR)
         status = 1;
 

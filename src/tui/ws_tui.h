@@ -176,6 +176,12 @@ struct ws_tui {
     int cur_y, cur_x;            /* where the console wants the cursor (in its window; -1: none) */
     struct ws_tui_cap *cap;      /* the captured standard output (NULL off-screen) */
     char *fatal;                 /* the scenario's error (printed again after the TUI) */
+    /* stepping back (ws_tui_back.c): the checkpoints (NULL: none), and
+     * the position: cycles simulated through ws_tui_step since the TUI
+     * began and the times the scenario was resumed */
+    struct ws_tui_back *back;
+    uint64_t tick;
+    uint32_t phase;
     /* the memory view's power panel: the peak window power over windows
      * [0, en_scanned) of the series of en_stats, and the power of window
      * en_scanned - 1 (a check that the series is still the one scanned) */
@@ -219,6 +225,9 @@ typedef struct ws_tui_opts {
     const char *preset;
     bool no_color;
     bool ascii;
+    int64_t checkpoint;          /* --checkpoint: cycles between checkpoints (0: adaptive;
+                                    -1: off, no stepping back; -2: none, replay from the start) */
+    char **exec_argv;            /* main's argv (run again to replay from the start) */
 } ws_tui_opts;
 /* Run the TUI on a scenario (standard output must be a terminal).  Returns
  * the process exit status. */

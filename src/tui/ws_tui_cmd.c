@@ -4,6 +4,7 @@
  * ws_error; ws_tui_exec shows it on the status line. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
+#include "tui/ws_tui_back.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -869,6 +870,10 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "stepn", "n", "[N]", "step N cycles; without N, the last N (asked the first time)", c_stepn },
     { "stepwarp", "si", "", "step the selected warp to its next instruction", c_stepwarp },
     { "continue", "c", "", "run until a breakpoint, pause or the end of the scenario", c_continue },
+    { "back", NULL, "[N|i|break [ID]]", "go back N cycles (default 1), to the selected warp's previous instruction, "
+      "or to the previous hit of a breakpoint (replay from a checkpoint)", ws_tui_back_cmd },
+    { "checkpoints", NULL, "", "list the checkpoints of stepping back and their memory in the console",
+      ws_tui_back_list },
     { "pause", "p", "", "stop running", c_pause },
     { "run", NULL, "kernel|launch|end|N", "run to the end of this launch, the next launch, the end, or N cycles "
       "(N >= 1; as step N, stops at the launch's end)", c_run },

@@ -78,6 +78,14 @@ const char *ws_tui_state_name(ws_run_state rs);
 /* Move what the scenario wrote to its standard output (and error) since
  * the last call into the log (no-op without a capture). */
 void ws_tui_drain(ws_tui *t);
+/* Forget what the capture holds now unread (a runner that went back:
+ * its replay printed again what the log already shows). */
+void ws_tui_drain_skip(ws_tui *t);
+/* Before executing warpscope again (stepping back from the start): the
+ * terminal and the standard output and error as they were before the TUI,
+ * the TUI's descriptors closed at exec; undo when the exec failed. */
+void ws_tui_exec_prepare(ws_tui *t);
+void ws_tui_exec_undo(ws_tui *t);
 
 /* ---------------------------------------------------- ws_tui_lua.c */
 /* Set the globals `tui` (table of functions) and `gpu` in t->L. */

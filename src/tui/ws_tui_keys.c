@@ -17,6 +17,8 @@ const ws_tui_key ws_tui_keys[] = {
     { '\n', "Enter", "repeat" },
     { 'n', "n", "stepn" },
     { 'i', "i", "stepwarp" },
+    { 'u', "u", "back 1" },
+    { 'U', "U", "back i" },
     { 'c', "c", "continue" },
     { 'p', "p", "pause" },
     { 'r', "r", "run kernel" },

@@ -4,6 +4,7 @@
  * expression prints its value; an incomplete chunk asks for more. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
+#include "tui/ws_tui_back.h"
 
 #include <lauxlib.h>
 #include <string.h>
@@ -179,6 +180,8 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
         ws_tui_console_interruptible(L, true);
         st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
         ws_tui_console_interruptible(L, false);
+        /* it may have changed anything: going back stops here */
+        ws_tui_back_barrier(t);
     }
     flush_output(t);
     if (st != LUA_OK && ws_lua_exiting(L)) {

@@ -4,6 +4,7 @@
  * following a warp, and the GPU-wide samples behind the sparklines. */
 #include "config.h"
 #include "tui/ws_tui_int.h"
+#include "tui/ws_tui_back.h"
 
 #include <inttypes.h>
 #include <lauxlib.h>
@@ -253,6 +254,7 @@ bool ws_tui_next_launch(ws_tui *t)
     if (t->rs != WS_RS_LOADING && t->rs != WS_RS_BETWEEN)
         return false;
     stepwarp_end(t);
+    ws_tui_back_phase(t);
     ws_error err;
     ws_error_clear(&err);
     ws_tui_sigint_defer(true);
@@ -405,7 +407,11 @@ int ws_tui_step(ws_tui *t, uint64_t n)
         return WS_ADV_IDLE;
     ws_error err;
     ws_error_clear(&err);
+    struct ws_gpu *g0 = t->g;
+    uint64_t c0 = ws_gpu_cycle(g0);
+    double s0 = now_s();
     int r = ws_lctl_advance(t->L, t->lg, n, &err);
+    ws_tui_back_stepped(t, ws_gpu_cycle(g0) - c0, now_s() - s0);
     switch (r) {
     case WS_ADV_BUDGET:
         break;
