@@ -221,6 +221,30 @@ cmp "lab 6, rmat:13: chain slower than no prefetching" "$(f "$c" 11)" "<" 1
 cmp "lab 6, rmat:13: starter within 3% of no prefetching" "$(f "$s" 11)" ">" 0.97
 cmp "lab 6, rmat:13: ... either way" "$(f "$s" 11)" "<" 1.03
 
+# ------------------------------------------------------------ lab 7
+run lab7 "$LABS/07-reordering.lua"
+out=$tmp/lab7.out
+got=$(awk '$1 == "version" && $2 == "warp" { on = 1; next } on && NF == 4 { printf "%s:%s:%s ", $1, $3, $4 } on && NF != 4 { on = 0 }' "$out")
+t_is "$got" "baseline:4:16 baseline:4:16 baseline:4:16 baseline:4:16 IRU:1:4 IRU:1:4 IRU:1:4 IRU:1:4 " \
+    "lab 7 A: each baseline warp touches 4 blocks (16 sectors), each IRU warp 1 block (4 sectors)"
+t_match "$(cat "$out")" "target load \(PTX line 52\): 4 warp instructions, 64 requests \(16\.00 per instruction\)" \
+    "lab 7 A: the baseline's target load, line 52: 16 requests per instruction"
+t_match "$(cat "$out")" "target load \(PTX line 116\): 4 warp instructions, 16 requests \(4\.00 per instruction\)" \
+    "lab 7 A: the IRU version's target load, line 116: 4 requests per instruction"
+t_match "$(cat "$out")" "IRU: 4 replies, 0 after the timeout" "lab 7 A: four replies, none forced by the timeout"
+t_match "$(cat "$out")" "warp 0's indices \(lane 0..31\): 0 4 8 2 6 10 14 18 22 26 30 12 " "lab 7 A: warp 0's indices"
+bb=$(row lab7 "Part B" "^baseline ")
+bi=$(row lab7 "Part B" "^IRU ")
+cmp "lab 7 B: the IRU makes fewer requests per load" "$(f "$bi" 5)" "<" "$(f "$bb" 5)"
+cmp "lab 7 B: ... fewer L2 accesses" "$(f "$bi" 3)" "<" "$(f "$bb" 3)"
+cmp "lab 7 B: ... fewer interconnect flits" "$(f "$bi" 2)" "<" "$(f "$bb" 2)"
+cmp "lab 7 B: ... and is slower" "$(f "$bi" 7)" ">" "$(f "$bb" 7)"
+ci=$(row lab7 "Part C" "^IRU ")
+cb=$(row lab7 "Part C" "^baseline ")
+cmp "lab 7 C: the add filter merges over 90% of the elements" "$(f "$ci" 1)" ">" 90
+cmp "lab 7 C: L2 accesses fall by over a third" "$(f "$ci" 3)" "<" "$(awk -v x="$(f "$cb" 3)" 'BEGIN { print x * 2 / 3 }')"
+cmp "lab 7 C: PageRank is still slower with the IRU" "$(f "$ci" 4)" "<" 1
+
 # ------------------------------------------------------------ errors
 out=$("$W" --batch "$LABS/02-pattern-prefetchers.lua" colour=red 2>&1); rc=$?
 t_is "$rc" 1 "an unknown lab argument exits 1"
