@@ -12,7 +12,7 @@ out=$("$W" lab 2>&1); rc=$?
 t_is "$rc" 0 "lab: exit status 0"
 t_match "$out" "^ +1 +01-coalescing\.lua +memory divergence and coalescing in BFS$" "lab: lab 1 with its title"
 t_match "$out" "^ +6 +06-lua-prefetcher\.lua +write a prefetcher in Lua$" "lab: lab 6 with its title"
-t_match "$out" "^ +7 +07-reordering\.lua +reordering irregular accesses, the IRU$" "lab: lab 7 with its title"
+t_match "$out" "^ +7 +07-reordering\.lua +reordering irregular accesses \\(the IRU\\)$" "lab: lab 7 with its title"
 t_is "$(printf '%s\n' "$out" | grep -c '^ *[0-9]  ')" 7 "lab: seven labs"
 
 out=$("$W" --batch lab 1 rmat:8 2>&1); rc=$?

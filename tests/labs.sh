@@ -233,14 +233,14 @@ t_match "$(cat "$out")" "target load \(PTX line 116\): 4 warp instructions, 16 r
     "lab 7 A: the IRU version's target load, line 116: 4 requests per instruction"
 t_match "$(cat "$out")" "IRU: 4 replies, 0 after the timeout" "lab 7 A: four replies, none forced by the timeout"
 t_match "$(cat "$out")" "warp 0's indices \(lane 0..31\): 0 4 8 2 6 10 14 18 22 26 30 12 " "lab 7 A: warp 0's indices"
-bb=$(row lab7 "Part B" "^baseline ")
-bi=$(row lab7 "Part B" "^IRU ")
+bb=$(row lab7 "== Part B" "^baseline ")
+bi=$(row lab7 "== Part B" "^IRU ")
 cmp "lab 7 B: the IRU makes fewer requests per load" "$(f "$bi" 5)" "<" "$(f "$bb" 5)"
 cmp "lab 7 B: ... fewer L2 accesses" "$(f "$bi" 3)" "<" "$(f "$bb" 3)"
 cmp "lab 7 B: ... fewer interconnect flits" "$(f "$bi" 2)" "<" "$(f "$bb" 2)"
 cmp "lab 7 B: ... and is slower" "$(f "$bi" 7)" ">" "$(f "$bb" 7)"
-ci=$(row lab7 "Part C" "^IRU ")
-cb=$(row lab7 "Part C" "^baseline ")
+ci=$(row lab7 "== Part C" "^IRU ")
+cb=$(row lab7 "== Part C" "^baseline ")
 cmp "lab 7 C: the add filter merges over 90% of the elements" "$(f "$ci" 1)" ">" 90
 cmp "lab 7 C: L2 accesses fall by over a third" "$(f "$ci" 3)" "<" "$(awk -v x="$(f "$cb" 3)" 'BEGIN { print x * 2 / 3 }')"
 cmp "lab 7 C: PageRank is still slower with the IRU" "$(f "$ci" 4)" "<" 1
