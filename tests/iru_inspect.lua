@@ -86,6 +86,20 @@ local fills = 0
 for _, s in ipairs(u.sets) do fills = fills + s.fill end
 T.is(fills, 0, "every set empty")
 T.is(#u.requests, 0, "no request waiting")
+-- the reply reaches the SM: w:info().load_iru says what the lanes got
+local li
+for _ = 1, 2000 do
+  local w = gpu:sm(0):warp(0)
+  li = w and w:info().load_iru
+  if li then break end
+  gpu:step(1)
+end
+T.ok(li, "w:info().load_iru appears when the lanes' registers are written")
+T.is(li and li.idx[1], 31, "lane 0 got index 31")
+T.is(li and li.idx[32], 0, "lane 31 got index 0")
+T.is(li and li.blocks, 1, "one block")
+T.is(li and li.why, "full", "a full entry")
+T.is(li and li.valid, 0xffffffff, "every lane valid")
 local bl = gpu:breakpoints()
 T.ok(tostring(bl[1].description):find("IRU reply of any partition") ~= nil, "gpu:breakpoints() describes it")
 gpu:finish()

@@ -158,6 +158,30 @@ int main(void)
     ok(txt && strstr(txt, "replies 1: full entry 1, timeout 0, end of stream 0"), "view: the reply counted");
     ok(txt && strstr(txt, "set 0: "), "view: the set under the cursor");
     free(txt);
+    /* the reply reaches the SM: the warp's record of what its lanes got */
+    ws_gpu_iru_lanes il;
+    bool got = false;
+    for (int i = 0; i < 2000 && !got; i++) {
+        got = ws_gpu_iru_lanes_get(g, 0, 0, &il);
+        if (!got && ws_gpu_run(g, 1, &err) < 0) break;
+    }
+    ok(got, "the warp's load_iru record appears when its registers are written");
+    is_int(il.valid, 0xffffffffu, "... every lane got an element");
+    is_int(il.blocks, 1, "... from one block");
+    is_int(il.why, WS_IRU_WHY_FULL, "... a full entry");
+    is_int(il.line, 13, "... the load_iru of line 13");
+    bool order = true;
+    for (uint32_t l = 0; l < 32; l++) order &= il.idx[l] == 31 - l;
+    ok(order, "... lane l got index 31 - l (the entry's order)");
+    ok(il.t_request <= il.t_reply && il.t_reply <= il.t_done, "... request %" PRIu64 " <= reply %" PRIu64
+       " <= written %" PRIu64, il.t_request, il.t_reply, il.t_done);
+    t.sm = 0;
+    t.slot = 0;
+    txt = ws_tui_render(&t, &ws_view_warp, 60, 200);
+    if (dump && txt) printf("# ---- warp 200x60\n%s", txt);
+    ok(txt && strstr(txt, "last load_iru: line 13, waited "), "warp view: the load_iru panel");
+    ok(txt && strstr(txt, "32 of 32 lanes, 1 block  idx 31 30 29 28"), "warp view: the lanes' indices");
+    free(txt);
     if (ws_gpu_run(g, 0, &err) != 1 || ws_gpu_launch_end(g, &err) < 0) {
         diag("%s", err.msg);
         return 1;

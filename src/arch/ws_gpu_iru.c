@@ -4,6 +4,7 @@
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_mempart.h"
 #include "arch/ws_mreq.h"
+#include "arch/ws_sm.h"
 
 uint32_t ws_gpu_iru_count(const ws_gpu *g)
 {
@@ -30,5 +31,19 @@ bool ws_gpu_iru_request(const ws_gpu *g, uint32_t p, uint32_t i, ws_gpu_iru_req 
     out->lanes = (uint32_t)__builtin_popcount(mask);
     out->since = t;
     out->id = r->id;
+    return true;
+}
+
+bool ws_gpu_iru_lanes_get(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_gpu_iru_lanes *out)
+{
+    if (sm >= g->cfg.nsms)
+        return false;
+    const ws_sm *s = &g->sms[sm];
+    if (!s->iru_last || slot >= s->nslots || !s->slots[slot].w)
+        return false;
+    const ws_gpu_iru_lanes *r = &s->iru_last[slot];
+    if (!r->t_done || r->warp != (const void *)s->slots[slot].w)
+        return false;
+    *out = *r;
     return true;
 }

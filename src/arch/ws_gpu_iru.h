@@ -35,4 +35,23 @@ typedef struct ws_gpu_iru_req {
 /* The i-th oldest request waiting at partition p (false: none). */
 bool ws_gpu_iru_request(const ws_gpu *g, uint32_t p, uint32_t i, ws_gpu_iru_req *out);
 
+/* What a warp's last load_iru received (the SM keeps one per warp slot,
+ * written when the reply's last packet arrives): per lane of the request,
+ * the index it got, and which lanes got one (valid; the others were
+ * filtered: their predicate is false). */
+enum { WS_IRU_WHY_FULL = 0, WS_IRU_WHY_TIMEOUT, WS_IRU_WHY_FLUSH };
+typedef struct ws_gpu_iru_lanes {
+    const void *warp;           /* the functional warp it was for (a new warp in the slot: stale) */
+    uint64_t t_request;         /* cycle the request entered its partition's FIFO */
+    uint64_t t_reply;           /* cycle the reply left the partition */
+    uint64_t t_done;            /* cycle the lanes' registers were written (0: no record) */
+    uint32_t line;              /* PTX line of the load_iru */
+    uint32_t mask, valid;       /* the request's lanes; those that got an element */
+    uint32_t blocks;            /* distinct target blocks of the valid lanes */
+    uint32_t why;               /* WS_IRU_WHY_*: why the reply left */
+    uint32_t idx[32];           /* per lane (valid lanes) */
+} ws_gpu_iru_lanes;
+/* The last load_iru of the warp now in (sm, slot) (false: none yet). */
+bool ws_gpu_iru_lanes_get(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_gpu_iru_lanes *out);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "arch/ws_cache_int.h"
 #include "arch/ws_gpu_int.h"
+#include "arch/ws_gpu_iru.h"
 #include "arch/ws_rtrace.h"
 #include "arch/ws_sm.h"
 #include "util/ws_util.h"
@@ -887,6 +888,26 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
 }
 
 /* A request finished: its data (or acknowledgement) is at the SM. */
+/* A load_iru's lanes got their elements: keep what they received for the
+ * inspectors (ws_gpu_iru_lanes_get: the warp view, Lua's w:info()). */
+static __attribute__((cold)) void iru_record(ws_sm *sm, uint32_t slot, const ws_warp *w, const ws_mreq *r,
+                                             const ws_iru_reply *x, uint64_t now)
+{
+    if (!sm->iru_last)
+        sm->iru_last = ws_xcalloc(sm->nslots, sizeof *sm->iru_last);
+    ws_gpu_iru_lanes *d = &sm->iru_last[slot];
+    d->warp = w;
+    d->t_request = x->t_request;
+    d->t_reply = x->t_reply;
+    d->t_done = now ? now : 1;
+    d->line = r->ptx_line;
+    d->mask = x->mask;
+    d->valid = x->valid;
+    d->blocks = x->lines;
+    d->why = x->timeout ? WS_IRU_WHY_TIMEOUT : x->flush ? WS_IRU_WHY_FLUSH : WS_IRU_WHY_FULL;
+    memcpy(d->idx, x->idx, sizeof d->idx);
+}
+
 static int complete(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
 {
     ws_gpu *g = sm->gpu;
@@ -952,8 +973,10 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         }
         const ws_iru_reply *x = ws_memsys_iru_reply(g->mem, r);
         ws_slot *s = r->slot < sm->nslots ? &sm->slots[r->slot] : NULL;
-        if (x && s && s->w && r->load != NO_LOAD && r->load < sm->npl)
+        if (x && s && s->w && r->load != NO_LOAD && r->load < sm->npl) {
             ws_warp_iru_result(s->w, sm->pl[r->load].iru, x->mask, x->valid, x->idx, x->sec, x->pos);
+            iru_record(sm, r->slot, s->w, r, x, now);
+        }
         ws_memsys_iru_release(g->mem, r);
         return complete(sm, r, now, err);
     }

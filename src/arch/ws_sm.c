@@ -426,6 +426,7 @@ void ws_sm_fini(ws_sm *sm)
     free(sm->pl);
     free(sm->hev);
     free(sm->mrq);
+    free(sm->iru_last);
     sm->slots = NULL;
 }
 

@@ -222,6 +222,7 @@ typedef struct ws_sm {
      * flight below the SM; a read contained in one of them joins it
      * (intra-core merge) instead of going down again (ws_ldst.c) */
     uint32_t iru_rr;        /* the partition this SM's next load_iru goes to */
+    struct ws_gpu_iru_lanes *iru_last;  /* per slot: its warp's last load_iru (inspection; made at the first) */
     ws_mrq_ent *mrq;
     uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
     ws_sm_counters c;

@@ -27,6 +27,7 @@
 
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_wait.h"
+#include "arch/ws_gpu_iru.h"
 #include "arch/ws_mreq.h"
 #include "ptx/ws_ptx.h"
 
@@ -234,6 +235,27 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
     if (ws_gpu_warp_wait(g, sm, slot, &wi)) {
         ws_linsp_push_wait(L, &wi);
         lua_setfield(L, -2, "wait");
+    }
+    ws_gpu_iru_lanes il;
+    if (ws_gpu_iru_lanes_get(g, sm, slot, &il)) {
+        static const char *const why[] = { "full", "timeout", "flush" };
+        lua_createtable(L, 0, 10);
+        ws_linsp_set_int(L, "line", il.line);
+        ws_linsp_set_int(L, "request", (lua_Integer)il.t_request);
+        ws_linsp_set_int(L, "reply", (lua_Integer)il.t_reply);
+        ws_linsp_set_int(L, "done", (lua_Integer)il.t_done);
+        ws_linsp_set_int(L, "mask", il.mask);
+        ws_linsp_set_int(L, "valid", il.valid);
+        ws_linsp_set_int(L, "blocks", il.blocks);
+        ws_linsp_set_str(L, "why", il.why < 3 ? why[il.why] : "?");
+        lua_createtable(L, 32, 0);      /* [lane + 1]: the index, or false (filtered or not in the request) */
+        for (uint32_t l = 0; l < 32; l++) {
+            if (il.valid >> l & 1u) lua_pushinteger(L, il.idx[l]);
+            else lua_pushboolean(L, 0);
+            lua_rawseti(L, -2, (lua_Integer)l + 1);
+        }
+        lua_setfield(L, -2, "idx");
+        lua_setfield(L, -2, "load_iru");
     }
 }
 

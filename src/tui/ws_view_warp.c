@@ -19,7 +19,11 @@
  * cycle, age) and each of its requests in flight (line address, array,
  * size, where it is now and since when), or the cause of another stall
  * (the barrier and the warps not arrived, the busy pipe, the branch, the
- * LD/ST refusal, the instruction-cache miss).
+ * LD/ST refusal, the instruction-cache miss).  On a machine with the IRU,
+ * a warp that has run a load_iru then shows what it received
+ * (ws_gpu_iru_lanes_get): the lanes that got an element, from how many
+ * target blocks, why the reply left its partition and after how long, and
+ * each lane's index (-: filtered).
  *
  * Keys: left/right/h/l change the lane; up/down/j/k, PgUp/PgDn, Home/End
  * scroll the registers; t shows the life of the first request the warp
@@ -30,6 +34,7 @@
 
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_wait.h"
+#include "arch/ws_gpu_iru.h"
 #include "tui/ws_views1.h"
 
 #define TWO_COL_MIN 120
@@ -308,6 +313,44 @@ static int popcount(uint32_t m)
     return n;
 }
 
+/* ----------------------------------------------------------- load_iru */
+/* The warp's last load_iru (the IRU, issue 33): which lanes got an element,
+ * from how many target blocks, and the indices, lane by lane. */
+static int draw_iru(ws_tui *t, WINDOW *w, int y, int h, int cols, const ws_gpu_iru_lanes *il)
+{
+    static const char *const why[] = { "an entry was full", "after the timeout", "at the end of the stream" };
+    char title[160];
+    snprintf(title, sizeof title, "last load_iru: line %" PRIu32 ", waited %" PRIu64 " cycles at the IRU (%s), "
+             "registers written at %" PRIu64, il->line, il->t_reply >= il->t_request ? il->t_reply - il->t_request : 0,
+             il->why < 3 ? why[il->why] : "?", il->t_done);
+    ws_tui_section(w, y, 0, cols, title, t->ascii);
+    if (h < 2)
+        return 1;
+    int x = ws_tui_text(w, y + 1, 0, cols, WS_CP_NORMAL, "got ");
+    if (cols - x >= 33) {
+        ws_tui_lanes(w, y + 1, x, il->valid, WS_CP_NORMAL, t->ascii);
+        x += 33;
+    }
+    x += ws_tui_text(w, y + 1, x, cols - x, WS_CP_NORMAL, "%d of %d lanes, %" PRIu32 " block%s  idx", popcount(il->valid),
+                     popcount(il->mask), il->blocks, il->blocks == 1 ? "" : "s");
+    int row = y + 1, used = 2;
+    for (int l = 0; l < 32; l++) {
+        if (!(il->mask >> l & 1u))
+            continue;
+        char cell[16];
+        int n = il->valid >> l & 1u ? snprintf(cell, sizeof cell, " %" PRIu32, il->idx[l]) : snprintf(cell, sizeof cell, " -");
+        if (x + n > cols) {
+            if (used >= h)
+                break;
+            row++;
+            used++;
+            x = ws_tui_text(w, row, 0, cols, ws_tui_attr(WS_CP_DIM), "   ");
+        }
+        x += ws_tui_text(w, row, x, cols - x, il->valid >> l & 1u ? WS_CP_NORMAL : ws_tui_attr(WS_CP_DIM), "%s", cell);
+    }
+    return used;
+}
+
 static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
 {
     if (ws_views1_idle(t, w, rows, cols, true))
@@ -366,6 +409,9 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     int y = 4;
     if (!wi.exited || wi.outstanding)
         y += draw_wait(t, w, y, rows >= 36 ? 2 + WAIT_REQ_ROWS : rows >= 28 ? 3 : 2, cols, sm, slot);
+    ws_gpu_iru_lanes il;
+    if (rows - y >= 8 && ws_gpu_iru_lanes_get(g, sm, slot, &il))
+        y += draw_iru(t, w, y, rows - y >= 20 ? 4 : 2, cols, &il);
     int left = rows - y;
     if (left <= 0)
         return;
