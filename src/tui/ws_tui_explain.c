@@ -30,6 +30,10 @@ static const char *const warp[] = {
     "why it waits: the registers its next instruction waits for, the instruction writing them (PTX file:line, "
     "issue cycle, age = cycles since issue) and each request still in flight (line address, array, bytes, "
     "where it is and the cycle it entered that stage); t opens a request's whole life.",
+    "last load_iru (machines with the IRU): the cycles its request waited at the IRU (from entering the "
+    "partition's request FIFO to the reply leaving) and why the reply left; got: the lanes that received an "
+    "element, of the request's lanes, and how many distinct 128-byte target blocks those fall in; idx: each "
+    "lane's index (- : filtered, its predicate false).",
     "SIMT stack: # entry, pc, PTX line, rpc (reconvergence pc, - none), lanes of the entry; the top runs.",
     "registers of lane N: hex, signed decimal, and the number for .f32/.f64 registers. A register the warp may "
     "not read yet shows pending (its load's opcode, line and issue cycle, or ready at N for a fixed-latency "
