@@ -21,8 +21,14 @@ cmd step 200
 expect 'cycle 200 ' "step 200"
 keys i
 expect 'warp stepped: SM 0 slot 0' "i steps the selected warp"
+# (the second i's message differs only in its line and cycle: wait for a new
+# cycle, so that the breakpoint below is not typed while i still runs)
+stepped() { screen | tr -s ' \n' '  ' | sed -n 's/.*warp stepped: SM 0 slot 0 .*, cycle \([0-9]*\);.*/\1/p' | head -1; }
+c1=$(stepped)
 keys i
+n=0; while [ "$(stepped)" = "$c1" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 expect 'warp stepped: SM 0 slot 0' "i again"
+t_ok "$([ -n "$(stepped)" ] && [ "$(stepped)" != "$c1" ]; echo $?)" "... at a later cycle ($c1 -> $(stepped))"
 cmd break cycle +1000
 expect 'breakpoint 1: ' "after i, the first breakpoint the user sets is number 1"
 cmd break line 95
