@@ -46,6 +46,7 @@ static void push_stats(lua_State *L, const ws_iru_stats *s)
     ws_linsp_set_int(L, "hash_conflicts", (lua_Integer)s->hash_conflicts);
     ws_linsp_set_int(L, "hash_stalls", (lua_Integer)s->hash_stalls);
     ws_linsp_set_int(L, "ring_flits", (lua_Integer)s->ring_flits);
+    ws_linsp_set_int(L, "ring_flits_back", (lua_Integer)s->ring_flits_back);
     ws_linsp_set_int(L, "ring_in", (lua_Integer)s->ring_in);
     ws_linsp_set_int(L, "pf_lines", (lua_Integer)s->pf_lines);
     ws_linsp_set_int(L, "pf_remote", (lua_Integer)s->pf_remote);
