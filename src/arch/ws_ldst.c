@@ -443,6 +443,23 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         sm->c.acc_hist[is_load ? WS_AH_LOAD : is_store ? WS_AH_STORE : WS_AH_ATOMIC]
                       [naccess < WS_AH_BUCKETS ? naccess : WS_AH_BUCKETS - 1]++;
         lc->accesses += naccess;
+        /* distinct 128-byte blocks (segments and transactions are sorted by
+         * nothing, so compare with the earlier ones; mostly the last) */
+        uint32_t nlines = 0;
+        for (uint32_t j = 0; j < nseg; j++) {
+            uint64_t b = (cc1x ? tx[j].addr : segs[j].key << seglog) >> 7;
+            bool seen = false;
+            for (uint32_t k = j; k-- > 0;)
+                if ((cc1x ? tx[k].addr : segs[k].key << seglog) >> 7 == b) {
+                    seen = true;
+                    break;
+                }
+            nlines += !seen;
+        }
+        sm->c.mem_lines += nlines;
+        if (is_load) sm->c.ld_lines += nlines;
+        sm->c.line_hist[is_load ? WS_AH_LOAD : is_store ? WS_AH_STORE : WS_AH_ATOMIC]
+                       [nlines < WS_AH_BUCKETS ? nlines : WS_AH_BUCKETS - 1]++;
         /* build the requests */
         sm->nlreq = sm->ilreq = 0;
         uint32_t line = g->cfg.l1_line, line_txn = ws_txn_bucket(line);
