@@ -123,7 +123,7 @@ static int g_iru(lua_State *L)
     lua_setfield(L, -2, "regs");
 
     const ws_iru_config *c = ws_iru_config_get(u);
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     ws_linsp_set_int(L, "partitions", c->parts);
     ws_linsp_set_int(L, "sets", c->sets);
     ws_linsp_set_int(L, "banks", c->banks);
@@ -133,6 +133,7 @@ static int g_iru(lua_State *L)
     ws_linsp_set_int(L, "req_fifo", c->req_fifo);
     ws_linsp_set_int(L, "timeout", (lua_Integer)c->timeout);
     ws_linsp_set_bool(L, "shared", c->shared);
+    ws_linsp_set_str(L, "ring", c->bidir ? "bi" : "uni");
     ws_linsp_set_bool(L, "bypass_l2", c->bypass_l2);
     lua_setfield(L, -2, "config");
 
