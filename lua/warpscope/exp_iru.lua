@@ -29,7 +29,7 @@ M.paper = {
 -- blocks (4-byte vertex data: vertices / 32): with 1,024 logical sets a
 -- graph of fewer than 1,024 blocks gives each block a set of its own and
 -- the hash never has to choose; the paper's span 700 (human_gene) to 22,000
--- (ca) blocks, these 768 to 3,581 (issue 33).
+-- (ca) blocks, these 768 to 3,582 (issue 33).
 -- cat: a name of the experiment catalogue (its quick substitute in --quick);
 -- gen: generated in every run (quick / full specification).
 M.inputs = {
