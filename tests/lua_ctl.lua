@@ -138,14 +138,14 @@ gpu:finish()
 -- 3. breakpoints
 gpu, k, out = fresh()
 T.raises(function() gpu:breakpoint{ lnie = 3 } end,
-         "unknown field 'lnie' %(allowed: pc, line, func, warp, sm, cycle, stall, event, addr, len, once, disabled%)",
+         "unknown field 'lnie' %(allowed: pc, line, func, warp, sm, cycle, stall, event, addr, len, once, disabled, partition%)",
          "breakpoint: unknown field")
 T.raises(function() gpu:breakpoint{ sm = 1 } end, "give one of pc, line, cycle, stall or event", "breakpoint: no kind")
 T.raises(function() gpu:breakpoint{ pc = 1, line = 3 } end, "got both", "breakpoint: two kinds")
 T.raises(function() gpu:breakpoint{ stall = "sleepy" } end,
          "unknown stall reason 'sleepy' %(allowed: selected, not_selected, long_scoreboard", "breakpoint: bad stall")
 T.raises(function() gpu:breakpoint{ event = "rain" } end,
-         "unknown event 'rain' %(allowed: mshr_full, throttle, prefetch, issue%)", "breakpoint: bad event")
+         "unknown event 'rain' %(allowed: mshr_full, throttle, prefetch, issue, iru_reply, iru_timeout%)", "breakpoint: bad event")
 T.raises(function() gpu:breakpoint{ event = "prefetch" } end, "needs 'addr'", "prefetch breakpoint without addr")
 T.raises(function() gpu:breakpoint{ line = 12, sm = 99 } end, "'sm' must be in 0%.%.", "breakpoint: SM out of range")
 T.raises(function() gpu:breakpoint{ line = -1 } end, "'line' must be a non%-negative integer", "breakpoint: negative line")

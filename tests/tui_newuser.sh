@@ -40,7 +40,7 @@ T resize-window -x 160 -y 60
 keys '?'
 expect 'warpscope help' "? opens the help"
 expect 'KIND: pc N' "the help lists the break kinds"
-t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\] ' \
+t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\], iru_reply \[P\], iru_timeout \[P\] ' \
     "the help shows the whole list of break kinds (wrapped, not cut)"
 keys x
 
