@@ -47,6 +47,10 @@ T.is(#u0.sets, 256, "256 local sets (1,024 over 4 partitions)")
 T.is(u0.config.sets, 1024, "config.sets: the logical 1,024")
 T.is(u0.config.entry, 32, "config.entry: 32 elements")
 T.is(u0.config.pf_inflight, 8, "config.pf_inflight: 8 lines")
+T.is(u0.config.ring, "uni", "config.ring: one way by default")
+T.is(u0.stats.ring_flits_back, 0, "stats.ring_flits_back: none yet")
+T.is(ws.gpu{ quiet = true, preset = "gtx980", ["iru.enable"] = true, ["iru.ring"] = "bi" }:iru(1).config.ring, "bi",
+     "config.ring: bi with iru.ring=bi")
 T.raises(function() return gpu:iru(4) end, "IRU partition 4 does not exist", "partition 4")
 
 gpu:configure_iru{ target = tgt, elem_size = 4, indices = idx, n = 32 }

@@ -73,6 +73,16 @@ T.is(h.load_iru["1"], 0, "histogram: no load_iru")
 T.is(st.total["mem.load_accesses_per_insn"], 18, "loads: (32 + 4) / 2 requests per instruction")
 T.is(st.total["mem.store_accesses_per_insn"], 4, "stores: 4 requests per instruction")
 T.is(st.total["mem.atomic_accesses_per_insn"], 1, "atomics: 1 request per instruction")
+-- the same instructions counted in 128-byte blocks (the paper's coalescer):
+-- 32, 1, 1 and 1
+local lh = st.tables["mem.lines_hist"]
+T.is(lh.load["32"], 1, "lines: one load touching 32 blocks")
+T.is(lh.load["1"], 1, "lines: one load touching 1 block (4 sectors)")
+T.is(lh.store["1"], 1, "lines: one store touching 1 block")
+T.is(lh.atomic["1"], 1, "lines: one atomic touching 1 block")
+T.is(st.total["mem.lines"], 35, "lines: 32 + 1 + 1 + 1 blocks")
+T.is(st.total["mem.load_lines_per_insn"], 16.5, "lines: (32 + 1) / 2 blocks per load")
+T.is(st.total["mem.lines_per_insn"], 8.75, "lines: 35 / 4 blocks per warp memory instruction")
 T.is(c[0], 32, "the atomic added 32")
 
 -- the partition of an address on gtx980 (dram.map dramid@8: 256-byte
@@ -172,4 +182,35 @@ T.is(s["iru.ring_flits"] - before["iru.ring_flits"], 96, "ring: 48 during the st
 T.ok(s["iru.leave_sum"] - before["iru.leave_sum"] >= 26,
      "merge: the reply left at least 3 hops + 24 elements - 1 = 26 cycles after its request arrived ("
      .. (s["iru.leave_sum"] - before["iru.leave_sum"]) .. ")")
+
+-- 4. the same merge on a ring with links both ways (iru.ring bi): each
+-- element goes the shorter way (a tie, two hops, forward), so the three
+-- others are 1, 2 and 1 hops away: 32 element-hops for the merge and 32
+-- during the stream, of them 8 + 8 backwards
+local gb = ws.gpu{ quiet = true, preset = "gtx980", ["iru.enable"] = true, ["iru.ring"] = "bi" }
+local mb = gb:load_ptx_text(PTX, "iru_stats.ptx")
+local tgtb = gb:array("u32", 4096, { name = "tgt" })
+local ind4, fb = {}, (tgtb.addr // 128 + 3) // 4 * 4
+for j = 0, 3 do
+  for t = 0, 7 do ind4[#ind4 + 1] = ((fb + j) * 128 - tgtb.addr) // 4 + t end
+end
+local idx4 = gb:array("u32", ind4, { name = "idx4" })
+local outb = gb:array("u32", 4 * 32, { name = "out" })
+gb:configure_iru{ target = tgtb, elem_size = 4, indices = idx4, n = 32 }
+gb:launch(mb:kernel("k"), { grid = 1, block = 32 }, outb, 32)
+local sb = gb:stats().total
+local seen4, ok4 = {}, true
+for l = 0, 31 do
+  local p4 = outb[4 * l + 2]
+  if outb[4 * l + 3] ~= 1 or ind4[p4 + 1] ~= outb[4 * l] or seen4[p4] then ok4 = false end
+  seen4[p4] = true
+end
+T.ok(ok4, "both ways: every lane gets one element, each position once")
+T.is(sb["iru.flush_replies"], 1, "both ways: one reply at the end of the stream")
+T.is(sb["iru.merge_hops"], 32, "both ways: merge 8 x 1 + 8 x 2 + 8 x 1 element-hops")
+T.is(sb["iru.ring_flits"], 64, "both ways: ring 32 during the stream + 32 for the merge")
+T.is(sb["iru.ring_flits_back"], 16, "both ways: 8 + 8 of them backwards")
+T.ok(sb["iru.leave_sum"] >= 17 and sb["iru.leave_sum"] < 26,
+     "both ways: the merge's reply left at least 2 hops + 16 elements - 1 = 17 cycles after its request, "
+     .. "sooner than one way's 26 (" .. sb["iru.leave_sum"] .. ")")
 T.done()

@@ -11,6 +11,13 @@
 #define MAXP 4
 #define MAXPEND 4096
 #define MAXREP 4096
+#define STR(...) #__VA_ARGS__
+#define XSTR(...) STR(__VA_ARGS__)
+/* 8 reaches partition 3 at 13 and takes bank 0; then 4..7 (14..17), 9..11
+ * (18..20) on the forward link before 0..3, waiting on the back link since
+ * 13, take it (21..24): the twelfth is in the entry at 25 */
+#define RING_BI_FULL 25
+#define RING_BI_ORDER 8, 4, 5, 6, 7, 9, 10, 11, 0, 1, 2, 3
 
 typedef struct pend { uint32_t unit; uint64_t addr, ready; } pend;
 
@@ -442,6 +449,58 @@ static void test_ring(void)
     sim_free(s);
 }
 
+/* 5b. A bidirectional ring (iru.ring bi): the shorter way, ties p -> p + 1,
+ * a link each way, the ring's elements before local ones. */
+static void test_ring_bidir(void)
+{
+    ws_iru_config c = base_cfg(4);
+    ok(ws_iru_ring_dir(&c, 0, 3) == 0 && ws_iru_ring_hops(&c, 0, 3) == 3 && ws_iru_ring_hops(&c, 3, 0) == 1,
+       "one-way ring: 0 -> 3 is 3 hops forward, 3 -> 0 one");
+    c.bidir = true;
+    ok(ws_iru_ring_dir(&c, 0, 3) == 1 && ws_iru_ring_hops(&c, 0, 3) == 1, "both ways: 0 -> 3 is one hop back");
+    ok(ws_iru_ring_dir(&c, 1, 3) == 0 && ws_iru_ring_hops(&c, 1, 3) == 2 && ws_iru_ring_dir(&c, 3, 1) == 0,
+       "both ways: a tie (two hops) goes forward");
+    ok(ws_iru_ring_dir(&c, 2, 1) == 1 && ws_iru_ring_dir(&c, 0, 1) == 0 && ws_iru_ring_hops(&c, 2, 2) == 0,
+       "both ways: 2 -> 1 back, 0 -> 1 forward, 2 -> 2 no hop");
+    c.line = 16;                        /* 4 elements a line: partition p owns 4p..4p+3 */
+    sim *s = sim_new(&c, 10, 16);
+    for (uint32_t i = 0; i < 12; i++)
+        wr32(s, 4 * i, 3);              /* every element to partition 3, local set 0 (bank 0) */
+    sim_launch(s, (ws_iru_regs){ .target = 0, .elem_size = 128, .indices = 0, .n = 12 });
+    ws_iru_request(s->u[3], 1, 0xffffffffu, 0);
+    uint64_t full = 0;
+    while (s->cycle < 200 && !full) {
+        sim_cycle(s);
+        uint32_t fill, blocks;
+        ws_iru_set_info(s->u[3], 0, &fill, &blocks);
+        if (fill == 12)
+            full = s->cycle - 1;
+    }
+    /* 0..3 go back 0 -> 3 (one hop), 4..7 forward 1 -> 2 -> 3 (a tie),
+     * 8..11 forward 2 -> 3; at 2 the passing 4..7 go before 8..11; at 3
+     * bank 0 takes the forward link's element first when both have one */
+    is_u64(full, RING_BI_FULL, "both ways: the twelfth element is in partition 3's entry at cycle " XSTR(RING_BI_FULL));
+    is_u64(ws_iru_stats_get(s->u[0])->ring_flits, 4, "both ways: partition 0 sent 4");
+    is_u64(ws_iru_stats_get(s->u[0])->ring_flits_back, 4, "both ways: ... all back (0 -> 3)");
+    is_u64(ws_iru_stats_get(s->u[1])->ring_flits, 4, "both ways: partition 1 sent 4 forward");
+    is_u64(ws_iru_stats_get(s->u[2])->ring_flits, 8, "both ways: partition 2 sent 8 forward (4 passing, 4 its own)");
+    is_u64(ws_iru_stats_get(s->u[3])->ring_flits, 0, "both ways: partition 3 sent nothing");
+    is_u64(ws_iru_stats_get(s->u[1])->ring_flits_back + ws_iru_stats_get(s->u[2])->ring_flits_back, 0,
+           "both ways: nothing else went back");
+    sim_run(s, 300);
+    is_int(s->nrep, 1, "both ways: partition 3 replied once (end of stream)");
+    uint32_t want[12] = { RING_BI_ORDER }, good = 0;
+    for (uint32_t l = 0; l < 12; l++)
+        good += s->rep[0].pos[l] == want[l];
+    printf("# order:");
+    for (uint32_t l = 0; l < 12; l++)
+        printf(" %u", s->rep[0].pos[l]);
+    printf("\n");
+    is_int(good, 12, "both ways: order " XSTR(RING_BI_ORDER));
+    is_int(s->rep[0].valid, 0xfffu, "both ways: twelve lanes valid");
+    sim_free(s);
+}
+
 /* 6. The prefetcher: at most 8 lines in flight, only its own lines. */
 static void test_prefetch(void)
 {
@@ -765,6 +824,7 @@ int main(void)
     test_filters();
     test_packing();
     test_ring();
+    test_ring_bidir();
     test_prefetch();
     test_flush();
     test_big();

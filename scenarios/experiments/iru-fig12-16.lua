@@ -7,10 +7,13 @@
 --   Fig. 14: memory coalescing, accesses per warp memory request
 --   Fig. 15: elements filtered or merged by the IRU (SSSP, PR)
 --   Fig. 16: speedup and energy reduction
--- plus DRAM accesses (Sec. 6.1: -4 %).
+-- plus DRAM accesses (Sec. 6.1: -4 %).  Every IRU run is made twice: with
+-- the one-way ring (iru.ring uni, the default) and with links both ways
+-- (iru.ring bi: the paper's "to and from the neighbouring partitions" read
+-- the other way; its Table 1 cannot decide, issue 33).
 -- usage: warpscope --batch scenarios/experiments/iru-fig12-16.lua [--quick]
 --          [--out DIR] [--graphs DIR] [GRAPH,GRAPH,...]
--- GRAPH: ROME GRQC DEL14 GENE KRON MESH (all by default).
+-- GRAPH: ROAD ENRON DEL GENE KRON MESH (all by default).
 local E = require "warpscope.experiment"
 local I = require "warpscope.exp_iru"
 
@@ -21,10 +24,16 @@ local ex = E.new{
   preset = I.preset,
   columns = {
     { "graph", "%-5s" }, { "as", "%-8s" }, { "algo", "%-4s" },
-    { "cyc_base", "%9d" }, { "cyc_iru", "%9d" },
+    { "vertices", "%7d", "V" }, { "edges", "%8d", "E" }, { "blocks", "%6d" },
+    { "cyc_base", "%9d" }, { "cyc_iru", "%9d" }, { "cyc_bi", "%9d" },
     { "apr_base", "%6.2f", "apr_b" }, { "apr_iru", "%6.2f", "apr_i" },
+    { "lpr_base", "%6.2f", "lpr_b" }, { "lpr_iru", "%6.2f", "lpr_i" },
     { "l1", "%5.2f", "L1" }, { "l2", "%5.2f", "L2" }, { "noc", "%5.2f", "NoC" }, { "dram", "%5.2f", "DRAM" },
-    { "filtered", "%6.1f", "filt%" }, { "speedup", "%7.3f" }, { "energy", "%7.1f", "energy%" },
+    { "filtered", "%6.1f", "filt%" },
+    { "rate", "%5.2f", "el/c" }, { "ring_util", "%5.1f", "ring%" }, { "wait", "%6.0f" },
+    { "rate_bi", "%5.2f", "el/c_bi" }, { "ring_util_bi", "%5.1f", "ring%_bi" },
+    { "speedup", "%7.3f" }, { "speedup_bi", "%7.3f", "sp_bi" },
+    { "energy", "%7.1f", "energy%" }, { "energy_bi", "%7.1f", "en_bi%" },
     { "iru_energy", "%5.2f", "iru%" },
   },
 }
@@ -38,8 +47,15 @@ for _, inp in ipairs(I.select(ex)) do
   for _, algo in ipairs(I.algos) do
     local b = I.run(ex, algo, g, gw, src, false, nil, ("%s %s baseline"):format(inp.name, algo)).total
     local i = I.run(ex, algo, g, gw, src, true, nil, ("%s %s IRU"):format(inp.name, algo)).total
+    local ib = I.run(ex, algo, g, gw, src, true, I.bidir, ("%s %s IRU ring=bi"):format(inp.name, algo)).total
     local m = I.metrics(b, i)
+    local mb = I.metrics(b, ib, 8)
     m.graph, m.as, m.algo, m.cyc_base, m.cyc_iru = inp.name, inp.paper, algo, b.cycles, i.cycles
+    m.vertices, m.edges, m.blocks = g.n, g.m, I.blocks(g)
+    m.cyc_bi, m.speedup_bi, m.rate_bi = ib.cycles, mb.speedup, mb.rate
+    m.energy_bi = mb.energy and 100 * mb.energy
+    m.ring_util_bi = mb.ring_util and 100 * mb.ring_util
+    if m.ring_util then m.ring_util = 100 * m.ring_util end
     if m.energy then m.energy = 100 * m.energy end
     if m.filtered then m.filtered = 100 * m.filtered end
     if m.iru_energy then m.iru_energy = 100 * m.iru_energy end
@@ -47,7 +63,8 @@ for _, inp in ipairs(I.select(ex)) do
     all[#all + 1] = m
     table.insert(by_algo[algo], m)
   end
-  ex:note(("%s (%s): %s; %s: %d vertices, %d edges, source %d"):format(inp.name, inp.paper, inp.what, desc, g.n, g.m, src))
+  ex:note(("%s (%s): %s; %s: %d vertices, %d edges, %d target blocks of 128 B, source %d")
+    :format(inp.name, inp.paper, inp.what, desc, g.n, g.m, I.blocks(g), src))
 end
 
 local function col(list, k)
@@ -65,10 +82,13 @@ local function every(list, k, pred)
 end
 
 if #all > 0 then
-  local ab, ai = I.mean(col(all, "apr_base")), I.mean(col(all, "apr_iru"))
-  ex:claim(("Coalescing: about %d accesses per warp memory request fall to about %d (%.2fx): the IRU improves it by at least 1.2x on average")
+  local lb, li = I.mean(col(all, "lpr_base")), I.mean(col(all, "lpr_iru"))
+  ex:claim(("Coalescing: about %d requests (128-byte lines) per warp memory instruction fall to about %d (%.2fx): the IRU improves it by at least 1.2x on average")
     :format(P.coalescing.base, P.coalescing.iru, P.coalescing.gain),
-    ab and ai and ab / ai >= 1.2, ("mean %s -> %s (%sx)"):format(fmt(ab), fmt(ai), fmt(ab and ai and ab / ai)))
+    lb and li and lb / li >= 1.2, ("lines: mean %s -> %s (%sx)"):format(fmt(lb), fmt(li), fmt(lb and li and lb / li)))
+  local ab, ai = I.mean(col(all, "apr_base")), I.mean(col(all, "apr_iru"))
+  ex:claim("Coalescing counted in gtx980's 32-byte sectors improves too (by at least 1.2x on average; the paper's footnote: with sectors, perfect coalescing is one sector)",
+    ab and ai and ab / ai >= 1.2, ("sectors: mean %s -> %s (%sx)"):format(fmt(ab), fmt(ai), fmt(ab and ai and ab / ai)))
   for _, k in ipairs{ "l1", "l2", "noc" } do
     local mean = I.mean(col(all, k))
     local names = { l1 = "L1 accesses", l2 = "L2 accesses", noc = "SM-partition interconnect traffic" }
@@ -118,19 +138,32 @@ if #all > 0 then
   ex:claim(("Energy -%.0f %% over all runs (within 5 points), less than the time saved"):format(100 * P.energy.all),
     e and gm and math.abs(e - 100 * P.energy.all) <= 5 and e / 100 < 1 - 1 / gm,
     ("energy %s, time %s"):format(fmt(e and -e, "%+.1f %%"), fmt(gm and -100 * (1 - 1 / gm), "%+.1f %%")))
+  local spb = {}
+  for _, a in ipairs(I.algos) do spb[#spb + 1] = ("%s %s"):format(a, fmt(E.geomean(col(by_algo[a], "speedup_bi")), "%.3f")) end
+  local gmb = E.geomean(col(all, "speedup_bi"))
+  ex:claim(("With the ring both ways (iru.ring bi): speedup %.2fx over all runs (geometric mean within 0.1)"):format(P.speedup.all),
+    gmb and math.abs(gmb - P.speedup.all) <= 0.1, ("%sx (%s)"):format(fmt(gmb, "%.3f"), table.concat(spb, ", ")))
+  local eb = I.mean(col(all, "energy_bi"))
+  ex:claim(("With the ring both ways: energy -%.0f %% over all runs (within 5 points)"):format(100 * P.energy.all),
+    eb and math.abs(eb - 100 * P.energy.all) <= 5, ("energy %s"):format(fmt(eb and -eb, "%+.1f %%")))
   local ie = I.mean(col(all, "iru_energy"))
   ex:claim("The IRU's own energy is about 0.5 % of the total (below 1 %)", ie and ie < 1, ("mean %s"):format(fmt(ie, "%.2f %%")))
 end
 
-ex:note("apr = accesses per warp memory request (mem.accesses_per_insn: with gtx980's sectored coalescing, 32 B "
-  .. "sectors per warp memory instruction of every kernel; the paper counts requests sent to L1, in 128 B lines in "
-  .. "its text); L1, L2, NoC (request + reply flits), DRAM (reads + writes): IRU / baseline; filt% = IRU elements "
+ex:note("V, E: the graph's vertices and edges; blocks: 128-byte blocks of its 4-byte vertex array (what the hash's "
+  .. "1,024 sets reorder); apr = accesses per warp memory instruction (mem.accesses_per_insn: gtx980's coalescer "
+  .. "makes a request per 32 B sector); lpr = distinct 128 B lines per warp memory instruction (mem.lines_per_insn: "
+  .. "the paper's GPGPU-Sim coalescer of 128 B lines, its 4 -> 3); L1, L2, NoC (request + reply flits), DRAM (reads + writes): IRU / baseline; filt% = IRU elements "
   .. "merged or dropped / read; speedup = baseline cycles / IRU cycles; energy% = reduction of energy.total; "
-  .. "iru% = the IRU hash's share of the IRU run's energy (energy.pf).")
+  .. "iru% = the IRU hash's share of the IRU run's energy (energy.pf); el/c = elements the IRUs read a cycle "
+  .. "(whole GPU, over the whole run); ring% = the ring's element flits (the end-of-stream merge's apart) / "
+  .. "(links x cycles), 4 links one way, 8 both ways; wait = mean cycles from a load_iru request's arrival at its "
+  .. "partition to its reply leaving (iru.reply_latency); *_bi: the same runs with iru.ring bi.")
 ex:note("Energy is priced with the gtx480 table (40 nm Fermi; the paper used GPUWattch for the GTX 980, and warpscope "
   .. "has no sourced 28 nm prices): compare ratios, not joules.")
 ex:note(("Choices where the paper is silent: SSSP weights 1..%d on graphs without their own; PageRank %d iterations, "
   .. "damping 0.85, contributions quantised to 2^-22 (exact float sums); BFS and SSSP from the vertex of highest "
-  .. "degree.  The paper's graphs have 0.35-24.6 M edges; these are smaller, to run in minutes.")
+  .. "degree.  Scaled down: the paper's graphs have 22 K-710 K vertices (700-22,000 target blocks) and 0.35-24.6 M "
+  .. "edges; these have fewer, to run in minutes, but most span several times the hash's 1,024 sets.")
   :format(I.weights, ex.quick and I.pr_iters.quick or I.pr_iters.full))
 ex:finish()

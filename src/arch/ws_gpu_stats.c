@@ -59,6 +59,14 @@ static double d_acc_per_insn(ws_stats_getter get, void *c, int i)
 {
     return ratio(get(c, "mem.accesses", i), get(c, "mem.insns", i));
 }
+static double d_lines_per_insn(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.lines", i), get(c, "mem.insns", i));
+}
+static double d_ld_lines(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mem.load_lines", i), get(c, "mem.loads", i));
+}
 /* Data-bus busy time over the elapsed DRAM clocks of every channel (the
  * channels' own cycle counters stop while they are idle). */
 static double d_dram_util(ws_stats_getter get, void *c, int i)
@@ -176,6 +184,7 @@ struct ws_gpu_mirror {
     ws_iru_stats *iru;              /* per channel (NULL: no IRU) */
     uint64_t iru_moved;
     ws_stats_table *acc_hist;       /* warp memory instructions by requests, per kind */
+    ws_stats_table *line_hist;      /* the same by distinct 128-byte blocks */
     ws_stats_table *iru_lat;        /* IRU replies by latency bucket, per channel */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
@@ -230,6 +239,14 @@ void ws_gpu_stats_sync(ws_gpu *g)
         for (uint32_t b = 1; b < WS_AH_BUCKETS; b++) {
             uint64_t v = 0;
             for (uint32_t i = 0; i < g->cfg.nsms; i++) v += g->sms[i].cv.acc_hist[k][b];
+            row[b - 1] = v;
+        }
+    }
+    for (uint32_t k = 0; k < WS_AH_IRU; k++) {
+        uint64_t *row = ws_stats_table_row_ord(m->line_hist, ah_rows[k], k);
+        for (uint32_t b = 1; b < WS_AH_BUCKETS; b++) {
+            uint64_t v = 0;
+            for (uint32_t i = 0; i < g->cfg.nsms; i++) v += g->sms[i].cv.line_hist[k][b];
             row[b - 1] = v;
         }
     }
@@ -415,8 +432,9 @@ static void register_iru(ws_gpu *g, ws_stats *s)
     IR(hash_occ_sum, "elements in the hash at the end of each cycle, summed");
     IR(hash_reads, "hash entry reads (filter compares, replies)");
     IR(hash_writes, "hash slot writes");
-    IR(ring_flits, "elements sent to the next partition on the ring");
-    IR(ring_in, "elements received from the previous partition");
+    IR(ring_flits, "elements sent to a neighbouring partition on the ring (the next; with iru.ring bi, either)");
+    IR(ring_flits_back, "of them, elements sent to the previous partition (iru.ring bi)");
+    IR(ring_in, "elements received from a neighbouring partition");
     IR(pf_lines, "lines the index prefetcher requested");
     IR(pf_remote, "of them, lines of another partition");
     IR(pf_bytes, "bytes the index prefetcher requested");
@@ -582,6 +600,18 @@ void ws_gpu_stats_register(ws_gpu *g)
                                      "warp memory instructions by the requests (L1 accesses) each made, per kind: "
                                      "load, store, atomic (global/local; column 32: 32 or more) and load_iru "
                                      "(one request to the IRU each)", hcols, WS_AH_BUCKETS - 1);
+    REG("mem.lines", "distinct 128-byte blocks the global/local/atomic warp memory instructions touched "
+        "(the requests of a coalescer of 128-byte lines, whatever this GPU's made)", mem_lines);
+    REG("mem.load_lines", "distinct 128-byte blocks touched by load instructions", ld_lines);
+    ws_stats_derived(s, "mem.lines_per_insn", "distinct 128-byte blocks per global/local/atomic warp memory "
+                     "instruction (the IRU paper's coalescing metric: GPGPU-Sim's requests of 128-byte lines)",
+                     "sm", n, d_lines_per_insn);
+    ws_stats_derived(s, "mem.load_lines_per_insn", "distinct 128-byte blocks per global/local load warp instruction",
+                     "sm", n, d_ld_lines);
+    m->line_hist = ws_stats_table_new(s, "mem.lines_hist",
+                                      "warp memory instructions by the distinct 128-byte blocks their lanes touched, "
+                                      "per kind: load, store, atomic (global/local; column 32: 32 or more)",
+                                      hcols, WS_AH_BUCKETS - 1);
     REG("shared.insns", "shared-memory warp instructions", shared_insns);
     REG("shared.cycles", "cycles they occupied the shared-memory pipe (bank conflicts)", shared_cycles);
     ws_stats_derived(s, "shared.conflicts", "extra shared-memory pipe cycles taken by bank conflicts: "

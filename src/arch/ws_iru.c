@@ -31,6 +31,7 @@ int ws_iru_config_from_opts(ws_iru_config *c, const ws_opts *o, ws_error *err)
     c->timeout = ws_opts_uint(o, "iru.timeout");
     c->hash = (ws_iru_hash)ws_opts_enum(o, "iru.hash");
     c->shared = ws_opts_bool(o, "iru.shared");
+    c->bidir = ws_opts_enum(o, "iru.ring") == 1;
     c->bypass_l2 = ws_opts_bool(o, "iru.bypass_l2");
     return ws_iru_config_check(c, err);
 }
@@ -95,8 +96,10 @@ ws_iru *ws_iru_create(const ws_iru_config *c, uint32_t id, ws_iru_owner_fn owner
     u->cq = ws_xcalloc(c->banks + 1, sizeof *u->cq);
     for (uint32_t i = 0; i <= c->banks; i++)
         q_init(&u->cq[i], c->class_depth);
-    q_init(&u->ring_in, c->ring_depth);
-    q_init(&u->ring_out, c->ring_depth);
+    for (uint32_t d = 0; d < 2; d++) {
+        q_init(&u->ring_in[d], c->ring_depth);
+        q_init(&u->ring_out[d], c->ring_depth);
+    }
     u->pipe = ws_xcalloc(c->banks, sizeof *u->pipe);
     for (uint32_t i = 0; i < c->banks; i++)
         q_init(&u->pipe[i], c->hash_latency > 1 ? c->hash_latency : 1);
@@ -123,8 +126,10 @@ void ws_iru_free(ws_iru *u)
     for (uint32_t i = 0; i <= u->cfg.banks; i++)
         free(u->cq[i].v);
     free(u->cq);
-    free(u->ring_in.v);
-    free(u->ring_out.v);
+    for (uint32_t d = 0; d < 2; d++) {
+        free(u->ring_in[d].v);
+        free(u->ring_out[d].v);
+    }
     for (uint32_t i = 0; i < u->cfg.banks; i++)
         free(u->pipe[i].v);
     free(u->pipe);
@@ -162,8 +167,10 @@ int ws_iru_launch(ws_iru *u, const ws_iru_regs *r, ws_error *err)
         u->cq[i].n = u->cq[i].head = 0;
     for (uint32_t i = 0; i < u->cfg.banks; i++)
         u->pipe[i].n = u->pipe[i].head = 0;
-    u->ring_in.n = u->ring_in.head = 0;
-    u->ring_out.n = u->ring_out.head = 0;
+    for (uint32_t d = 0; d < 2; d++) {
+        u->ring_in[d].n = u->ring_in[d].head = 0;
+        u->ring_out[d].n = u->ring_out[d].head = 0;
+    }
     ws_iru_hash_reset(u);
     u->req_head = u->req_n = 0;
     u->head_since = 0;
@@ -343,30 +350,49 @@ static void classify(ws_iru *u, uint64_t cycle)
 
 /* ---- data processing and the ring ---- */
 
+uint32_t ws_iru_ring_dir(const ws_iru_config *c, uint32_t from, uint32_t to)
+{
+    if (!c->bidir || from == to)
+        return 0;
+    uint32_t fwd = to >= from ? to - from : to + c->parts - from;
+    return c->parts - fwd < fwd ? 1 : 0;
+}
+
+uint32_t ws_iru_ring_hops(const ws_iru_config *c, uint32_t from, uint32_t to)
+{
+    uint32_t fwd = to >= from ? to - from : to + c->parts - from;
+    return ws_iru_ring_dir(c, from, to) ? c->parts - fwd : fwd;
+}
+
 static void data_processing(ws_iru *u, uint64_t cycle)
 {
-    uint32_t nb = u->cfg.banks;
-    bool ring_used = false;
-    uint32_t bank_used = UINT32_MAX;    /* the bank the ring's element took */
-    const ws_iru_qe *h = ws_iru_q_head(&u->ring_in);
-    if (h && h->t <= cycle) {
+    uint32_t nb = u->cfg.banks, ndir = u->cfg.bidir ? 2 : 1;
+    bool ring_used[2] = { false, false };  /* the ring's own element took that direction's output */
+    uint64_t bank_used = 0;             /* banks a ring element took (iru.banks < 64) */
+    /* the ring's elements first (direction 0, then 1) */
+    for (uint32_t d = 0; d < ndir; d++) {
+        const ws_iru_qe *h = ws_iru_q_head(&u->ring_in[d]);
+        if (!h || h->t > cycle)
+            continue;
         if (h->e.owner == u->id) {
             uint32_t b = h->e.lset % nb;
-            bank_used = b;
+            if (bank_used >> b & 1u)
+                continue;               /* the other direction's element has the bank */
+            bank_used |= 1ull << b;
             if (!ws_iru_q_full(&u->pipe[b])) {
-                ws_iru_el e = ws_iru_q_pop(&u->ring_in);
+                ws_iru_el e = ws_iru_q_pop(&u->ring_in[d]);
                 ws_iru_q_push(&u->pipe[b], &e, cycle + u->cfg.hash_latency);
             }
         } else {
-            ring_used = true;
-            if (!ws_iru_q_full(&u->ring_out)) {
-                ws_iru_el e = ws_iru_q_pop(&u->ring_in);
-                ws_iru_q_push(&u->ring_out, &e, cycle);
+            ring_used[d] = true;
+            if (!ws_iru_q_full(&u->ring_out[d])) {
+                ws_iru_el e = ws_iru_q_pop(&u->ring_in[d]);
+                ws_iru_q_push(&u->ring_out[d], &e, cycle);
             }
         }
     }
     for (uint32_t b = 0; b < nb; b++) {
-        if (b == bank_used || ws_iru_q_full(&u->pipe[b]))
+        if ((bank_used >> b & 1u) || ws_iru_q_full(&u->pipe[b]))
             continue;
         const ws_iru_qe *x = ws_iru_q_head(&u->cq[b]);
         if (x && x->t <= cycle) {
@@ -375,30 +401,49 @@ static void data_processing(ws_iru *u, uint64_t cycle)
         }
     }
     /* local elements enter the ring only leaving one slot free for the
-     * elements passing through (so the ring cannot fill with them and wedge) */
-    const ws_iru_qe *x = ws_iru_q_head(&u->cq[nb]);
-    if (!ring_used && x && x->t <= cycle && u->ring_out.n + 1 < u->ring_out.cap) {
+     * elements passing through (so the ring cannot fill with them and wedge);
+     * in order, one a direction a cycle (two with a bidirectional ring when
+     * the first two go opposite ways) */
+    for (uint32_t k = 0; k < ndir; k++) {
+        const ws_iru_qe *x = ws_iru_q_head(&u->cq[nb]);
+        if (!x || x->t > cycle)
+            return;
+        uint32_t d = ws_iru_ring_dir(&u->cfg, u->id, x->e.owner);
+        ws_iru_q *o = &u->ring_out[d];
+        if (ring_used[d] || o->n + 1 >= o->cap)
+            return;
         ws_iru_el e = ws_iru_q_pop(&u->cq[nb]);
-        ws_iru_q_push(&u->ring_out, &e, cycle);
+        ws_iru_q_push(o, &e, cycle);
+        ring_used[d] = true;
     }
+}
+
+bool ws_iru_ring_move_dir(ws_iru *from, ws_iru *to, uint32_t dir, uint64_t cycle)
+{
+    const ws_iru_qe *h = ws_iru_q_head(&from->ring_out[dir]);
+    if (!h || h->t > cycle || ws_iru_q_full(&to->ring_in[dir]))
+        return false;
+    ws_iru_el e = ws_iru_q_pop(&from->ring_out[dir]);
+    ws_iru_q_push(&to->ring_in[dir], &e, cycle + to->cfg.ring_latency);
+    from->st.ring_flits++;
+    if (dir)
+        from->st.ring_flits_back++;
+    to->st.ring_in++;
+    return true;
 }
 
 bool ws_iru_ring_move(ws_iru *from, ws_iru *to, uint64_t cycle)
 {
-    const ws_iru_qe *h = ws_iru_q_head(&from->ring_out);
-    if (!h || h->t > cycle || ws_iru_q_full(&to->ring_in))
-        return false;
-    ws_iru_el e = ws_iru_q_pop(&from->ring_out);
-    ws_iru_q_push(&to->ring_in, &e, cycle + to->cfg.ring_latency);
-    from->st.ring_flits++;
-    to->st.ring_in++;
-    return true;
+    return ws_iru_ring_move_dir(from, to, 0, cycle);
 }
 
 void ws_iru_ring_step(ws_iru *const *units, uint32_t n, uint64_t cycle)
 {
     for (uint32_t p = 0; p < n; p++)
-        ws_iru_ring_move(units[p], units[(p + 1) % n], cycle);
+        ws_iru_ring_move_dir(units[p], units[(p + 1) % n], 0, cycle);
+    if (n && units[0]->cfg.bidir)
+        for (uint32_t p = 0; p < n; p++)
+            ws_iru_ring_move_dir(units[p], units[(p + n - 1) % n], 1, cycle);
 }
 
 /* ---- the cycle ---- */
@@ -432,7 +477,7 @@ uint64_t ws_iru_next_event(const ws_iru *u, uint64_t cycle)
     if (!u->configured)
         return UINT64_MAX;
     /* what the caller takes */
-    if (u->rep_n || u->pfq_n || u->ring_out.n)
+    if (u->rep_n || u->pfq_n || u->ring_out[0].n || u->ring_out[1].n)
         return cycle;
     uint64_t t = UINT64_MAX, later;
     if (ws_iru_replier_ready(u, cycle, &later))
@@ -447,9 +492,12 @@ uint64_t ws_iru_next_event(const ws_iru *u, uint64_t cycle)
         if (h && !ws_iru_q_full(&u->pipe[b]) && at(h->t, cycle) < t)
             t = at(h->t, cycle);
     }
-    const ws_iru_qe *h = ws_iru_q_head(&u->ring_in);
-    if (h && at(h->t, cycle) < t)
-        t = at(h->t, cycle);
+    const ws_iru_qe *h;
+    for (uint32_t d = 0; d < 2; d++) {
+        h = ws_iru_q_head(&u->ring_in[d]);
+        if (h && at(h->t, cycle) < t)
+            t = at(h->t, cycle);
+    }
     h = ws_iru_q_head(&u->cq[u->cfg.banks]);
     if (h && at(h->t, cycle) < t)
         t = at(h->t, cycle);
@@ -528,7 +576,8 @@ uint32_t ws_iru_class_n(const ws_iru *u)
 bool ws_iru_stream_done(const ws_iru *u)
 {
     return u->configured && u->cursor >= u->end && u->slots_used == 0 && ws_iru_class_n(u) == 0 &&
-           ws_iru_pipe_n(u) == 0 && u->ring_in.n == 0 && u->ring_out.n == 0;
+           ws_iru_pipe_n(u) == 0 && u->ring_in[0].n == 0 && u->ring_out[0].n == 0 &&
+           u->ring_in[1].n == 0 && u->ring_out[1].n == 0;
 }
 
 bool ws_iru_all_done(ws_iru *const *units, uint32_t n)

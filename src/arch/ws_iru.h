@@ -177,6 +177,7 @@ typedef struct ws_iru_config {
     uint64_t timeout;           /* cycles */
     ws_iru_hash hash;
     bool shared;                /* one logical hash over the ring (false: private) */
+    bool bidir;                 /* iru.ring bi: links both ways, the shorter way taken */
     bool bypass_l2;             /* prefetches bypass the L2 */
 } ws_iru_config;
 
@@ -233,7 +234,8 @@ typedef struct ws_iru_stats {
     uint64_t hash_stalls;       /* bank cycles waiting for a full entry */
     uint64_t hash_occ_sum;      /* elements in the hash at the end of each cycle, summed */
     uint64_t hash_reads, hash_writes;   /* entry reads (filter compare, reply), slot writes */
-    uint64_t ring_flits;        /* elements sent to the next partition (this hop) */
+    uint64_t ring_flits;        /* elements sent to a neighbour (this partition's links) */
+    uint64_t ring_flits_back;   /* of them to the previous partition (iru.ring bi) */
     uint64_t ring_in;           /* elements received from the previous one */
     uint64_t pf_lines, pf_remote;       /* lines requested; of them in another partition */
     uint64_t pf_bytes;
@@ -304,7 +306,10 @@ uint64_t ws_iru_next_event(const ws_iru *u, uint64_t cycle);
 /* One hop: the head of from's ring output, if any, into to's ring input
  * (ready ring_latency cycles later), when there is room.  True if moved. */
 bool ws_iru_ring_move(ws_iru *from, ws_iru *to, uint64_t cycle);
-/* ws_iru_ring_move over the whole ring: partition p -> p + 1 mod n. */
+/* The same in direction dir (0: p -> p + 1, 1: p -> p - 1, iru.ring bi). */
+bool ws_iru_ring_move_dir(ws_iru *from, ws_iru *to, uint32_t dir, uint64_t cycle);
+/* ws_iru_ring_move over the whole ring: partition p -> p + 1 mod n, then
+ * with iru.ring bi p -> p - 1 mod n. */
 void ws_iru_ring_step(ws_iru *const *units, uint32_t n, uint64_t cycle);
 
 /* The prefetcher's out-queue: the oldest request (false: none). */
@@ -339,6 +344,12 @@ bool ws_iru_req_get(const ws_iru *u, uint32_t i, uint64_t *tag, uint32_t *mask, 
 void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s);
 /* The logical set of a target index, and the partition owning it. */
 uint32_t ws_iru_set_of(const ws_iru *u, uint32_t idx);
+/* The direction an element takes from partition `from` to `to`: 0 (to
+ * p + 1) on a one-way ring; with iru.ring bi the shorter way, 0 on a tie
+ * (two hops of four). */
+uint32_t ws_iru_ring_dir(const ws_iru_config *c, uint32_t from, uint32_t to);
+/* Links passed that way. */
+uint32_t ws_iru_ring_hops(const ws_iru_config *c, uint32_t from, uint32_t to);
 uint32_t ws_iru_part_of(const ws_iru *u, uint32_t idx);
 
 #endif

@@ -23,8 +23,8 @@ void ws_iru_view_get(const ws_iru *u, ws_iru_view *v)
         v->pf_buffer += (uint32_t)(s->e1 - s->e0) - s->next;
     }
     v->class_q = ws_iru_class_n(u);
-    v->ring_in = u->ring_in.n;
-    v->ring_out = u->ring_out.n;
+    v->ring_in = u->ring_in[0].n + u->ring_in[1].n;
+    v->ring_out = u->ring_out[0].n + u->ring_out[1].n;
     v->pipe = ws_iru_pipe_n(u);
     v->hash_elems = u->hash_elems;
     v->owed = u->owed;
@@ -74,5 +74,5 @@ void ws_iru_sizes_get(const ws_iru *u, ws_iru_sizes *s)
     s->req_fifo_bytes = (uint64_t)c->req_fifo * REQ_BYTES;
     s->pf_buffer_bytes = (uint64_t)u->nslots * (c->line / 4) * SLOT_BITS / 8;
     s->class_bytes = (uint64_t)(c->banks + 1) * c->class_depth * SLOT_BITS / 8;
-    s->ring_bytes = 2ull * c->ring_depth * SLOT_BITS / 8;
+    s->ring_bytes = (c->bidir ? 4ull : 2ull) * c->ring_depth * SLOT_BITS / 8;
 }

@@ -93,7 +93,7 @@ struct ws_iru {
     /* classifier queues: 0 .. banks-1 local banks, banks: the ring */
     ws_iru_q *cq;
     /* ring */
-    ws_iru_q ring_in, ring_out;
+    ws_iru_q ring_in[2], ring_out[2];     /* [0]: to p + 1, [1]: to p - 1 (iru.ring bi) */
     /* banks' pipelines to the hash */
     ws_iru_q *pipe;
 

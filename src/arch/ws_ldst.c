@@ -118,6 +118,36 @@ static uint32_t popc(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
 
 typedef struct seg { uint64_t key; uint32_t sectors; uint32_t bytes; } seg;
 
+/* Distinct 128-byte blocks of a warp memory instruction (the IRU paper's
+ * coalescing count, A7): its segments' keys shifted by sh (32-byte
+ * segments: 2), or its transactions.  Neither is sorted; a block is
+ * looked for among the distinct ones found so far, the last first. */
+static uint32_t seg_lines(const seg *segs, uint32_t n, uint32_t sh)
+{
+    uint64_t found[64];
+    uint32_t nf = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t b = segs[j].key >> sh;
+        uint32_t k = nf;
+        while (k > 0 && found[k - 1] != b) k--;
+        if (k == 0) found[nf++] = b;
+    }
+    return nf;
+}
+
+static uint32_t txn_lines(const ws_coal_txn *tx, uint32_t n)
+{
+    uint64_t found[64];
+    uint32_t nf = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t b = tx[j].addr >> 7;
+        uint32_t k = nf;
+        while (k > 0 && found[k - 1] != b) k--;
+        if (k == 0) found[nf++] = b;
+    }
+    return nf;
+}
+
 /* The address of local-memory byte a of lane l of warp slot gslot (of
  * `total` lane slots on the GPU): local words are interleaved, word i of
  * every thread side by side, so that lanes reading the same offset read
@@ -445,6 +475,11 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         sm->c.acc_hist[is_load ? WS_AH_LOAD : is_store ? WS_AH_STORE : WS_AH_ATOMIC]
                       [naccess < WS_AH_BUCKETS ? naccess : WS_AH_BUCKETS - 1]++;
         lc->accesses += naccess;
+        uint32_t nlines = cc1x ? txn_lines(tx, nseg) : seglog >= 7 ? nseg : seg_lines(segs, nseg, 7 - seglog);
+        sm->c.mem_lines += nlines;
+        if (is_load) sm->c.ld_lines += nlines;
+        sm->c.line_hist[is_load ? WS_AH_LOAD : is_store ? WS_AH_STORE : WS_AH_ATOMIC]
+                       [nlines < WS_AH_BUCKETS ? nlines : WS_AH_BUCKETS - 1]++;
         /* build the requests */
         sm->nlreq = sm->ilreq = 0;
         uint32_t line = g->cfg.l1_line, line_txn = ws_txn_bucket(line);

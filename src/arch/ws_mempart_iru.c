@@ -23,8 +23,10 @@
  *      below): the elements taken from another partition travel the ring
  *      to the one replying (empty then: the stream is over), one element
  *      a cycle a hop, so the reply leaves (far hops x iru.ring_latency +
- *      elements carried - 1) cycles later; they count in ring_flits of
- *      every link passed and in merge_hops;
+ *      elements carried - 1) cycles later (with iru.ring bi each element
+ *      comes the shorter way and the two directions count apart, the
+ *      later one deciding); they count in ring_flits of every link passed
+ *      and in merge_hops;
  *   3. every unit with work this cycle steps (ws_iru_step), then the ring
  *      moves one element a hop (ws_iru_ring_step);
  *   4. when every partition's stream is done and the ring is empty, every
@@ -154,10 +156,11 @@ void ws_memsys_iru_arrive(ws_memsys *m, ws_mreq *r, uint64_t c)
     ws_mreq_fifo_push(&m->iru.in[ch], r);
 }
 
-/* Ring hops from partition a to partition b (the ring runs p -> p + 1). */
+/* Ring hops from partition a to partition b (the ring runs p -> p + 1;
+ * with iru.ring bi the shorter way, ws_iru_ring_dir). */
 static uint32_t hops(const ws_memsys_iru *I, uint32_t a, uint32_t b)
 {
-    return b >= a ? b - a : b + I->n - a;
+    return ws_iru_ring_hops(ws_iru_config_get(I->u[0]), a, b);
 }
 
 /* The line's bytes reach the unit that asked for it. */
@@ -299,7 +302,7 @@ static void gather(ws_memsys *m, uint64_t c)
         r->t_request = q->t;
         r->t_reply = c;
         r->flush = true;
-        uint32_t li = 0, got = 0, far = 0, carried = 0;
+        uint32_t li = 0, got = 0, far[2] = { 0, 0 }, carried[2] = { 0, 0 };
         uint64_t used = 0;
         for (uint32_t j = 0; j < I->n && got < k; j++) {
             uint32_t vi = p + j < I->n ? p + j : p + j - I->n;
@@ -310,17 +313,24 @@ static void gather(ws_memsys *m, uint64_t c)
             if (!g || vi == p) continue;
             /* the elements of another partition travel the ring to p
              * (it is empty: the stream has ended), one a cycle a hop */
-            uint32_t d = hops(I, vi, p);
-            for (uint32_t h = 0; h < d; h++) {
-                uint32_t a = vi + h < I->n ? vi + h : vi + h - I->n;
+            uint32_t d = hops(I, vi, p), dir = ws_iru_ring_dir(&u->cfg, vi, p);
+            for (uint32_t h = 0, a = vi; h < d; h++) {
+                uint32_t b = dir ? (a ? a - 1 : I->n - 1) : (a + 1 < I->n ? a + 1 : 0);
                 I->u[a]->st.ring_flits += g;
-                I->u[a + 1 < I->n ? a + 1 : 0]->st.ring_in += g;
+                if (dir) I->u[a]->st.ring_flits_back += g;
+                I->u[b]->st.ring_in += g;
+                a = b;
             }
             u->st.merge_hops += (uint64_t)g * d;
-            if (d > far) far = d;
-            carried += g;
+            if (d > far[dir]) far[dir] = d;
+            carried[dir] += g;
         }
-        r->t_ready = carried ? c + (uint64_t)far * u->cfg.ring_latency + carried - 1 : c;
+        /* each direction's elements share its last link, one a cycle */
+        r->t_ready = c;
+        for (uint32_t dir = 0; dir < 2; dir++) {
+            uint64_t t = carried[dir] ? c + (uint64_t)far[dir] * u->cfg.ring_latency + carried[dir] - 1 : c;
+            if (t > r->t_ready) r->t_ready = t;
+        }
         for (uint32_t j = 0; j < I->n && got < k; j++) {   /* disabled lanes owed */
             ws_iru *v = I->u[p + j < I->n ? p + j : p + j - I->n];
             uint64_t d = k - got < v->owed ? k - got : v->owed;

@@ -321,9 +321,16 @@ const ws_opt_def ws_opts_table[] = {
     U("iru.req_fifo", "64", 1, 65536, "requests",
         "IRU: load_iru requests a partition's data replier holds",
         "[derived] IRU Table 1: 2 KB request FIFO = 64 entries of 32 B (SM, warp, lanes, destination)"),
+    E("iru.ring", "uni", "uni|bi",
+        "IRU: the ring's links: uni, one link from each partition to the next (p -> p + 1); bi, links both ways, "
+        "each element taking the shorter way (a tie, two hops of four, goes p -> p + 1), one element a cycle a link a direction",
+        "[choice] IRU sec. 3.2.2 says the ring sends and receives one element a cycle to and from the neighbouring "
+        "partitions, which reads as one way or both; Table 1's 2.8 KB ring buffer (280 elements of 80 bits) fits "
+        "both (2 queues of 140 one way, 4 of 70 both ways), so it cannot decide: uni, the narrower reading, stays "
+        "the default and bi is measured beside it (issue 33)"),
     U("iru.ring_depth", "140", 2, 65536, "elements",
-        "IRU: elements of a partition's ring input queue and of its output queue (local elements keep one slot free)",
-        "[derived] IRU Table 1: 2.8 KB ring buffer = 2 queues x 140 elements x 80 bits"),
+        "IRU: elements of a partition's ring input queue and of its output queue, each direction's with iru.ring bi (local elements keep one slot free)",
+        "[derived] IRU Table 1: 2.8 KB ring buffer = 2 queues x 140 elements x 80 bits (with iru.ring bi the same total is 4 queues of 70)"),
     U("iru.ring_latency", "1", 1, 1000, "cycles",
         "IRU: cycles an element takes a hop of the ring (one element a cycle a hop)",
         "[choice] the paper gives the rate (sec. 3.2.2), not a latency; one cycle between neighbours"),

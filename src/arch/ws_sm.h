@@ -145,6 +145,11 @@ typedef struct ws_sm_counters {
     /* warp memory instructions by the requests each made (1..32, the last
      * bucket 32 or more), per WS_AH_* kind (IRU A7's coalescing metric) */
     uint64_t acc_hist[WS_AH_COUNT][WS_AH_BUCKETS];
+    /* the same instructions by the distinct 128-byte blocks their lanes
+     * touched (the IRU paper's GPGPU-Sim coalescer's count, A7), whatever
+     * this GPU's coalescer made of them; load, store, atomic */
+    uint64_t mem_lines, ld_lines;
+    uint64_t line_hist[WS_AH_IRU][WS_AH_BUCKETS];
     uint64_t shared_insns, shared_cycles;   /* shared accesses and the cycles they took (conflicts) */
     uint64_t const_insns, const_misses;
     uint64_t l1_hits, l1_hit_reserved, l1_misses, l1_resfail;

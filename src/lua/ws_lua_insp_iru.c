@@ -46,6 +46,7 @@ static void push_stats(lua_State *L, const ws_iru_stats *s)
     ws_linsp_set_int(L, "hash_conflicts", (lua_Integer)s->hash_conflicts);
     ws_linsp_set_int(L, "hash_stalls", (lua_Integer)s->hash_stalls);
     ws_linsp_set_int(L, "ring_flits", (lua_Integer)s->ring_flits);
+    ws_linsp_set_int(L, "ring_flits_back", (lua_Integer)s->ring_flits_back);
     ws_linsp_set_int(L, "ring_in", (lua_Integer)s->ring_in);
     ws_linsp_set_int(L, "pf_lines", (lua_Integer)s->pf_lines);
     ws_linsp_set_int(L, "pf_remote", (lua_Integer)s->pf_remote);
@@ -122,7 +123,7 @@ static int g_iru(lua_State *L)
     lua_setfield(L, -2, "regs");
 
     const ws_iru_config *c = ws_iru_config_get(u);
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     ws_linsp_set_int(L, "partitions", c->parts);
     ws_linsp_set_int(L, "sets", c->sets);
     ws_linsp_set_int(L, "banks", c->banks);
@@ -132,6 +133,7 @@ static int g_iru(lua_State *L)
     ws_linsp_set_int(L, "req_fifo", c->req_fifo);
     ws_linsp_set_int(L, "timeout", (lua_Integer)c->timeout);
     ws_linsp_set_bool(L, "shared", c->shared);
+    ws_linsp_set_str(L, "ring", c->bidir ? "bi" : "uni");
     ws_linsp_set_bool(L, "bypass_l2", c->bypass_l2);
     lua_setfield(L, -2, "config");
 
