@@ -206,6 +206,46 @@ T.is(second.stages[1].exit, first["end"], "it gets the MSHR in the cycle of the 
 T.ok(second.stages[1].text:match("retried 42x %(L1 MSHRs full%) " .. re.first .. "%.%." .. re.last .. "$"),
      "its text: " .. tostring(second.stages[1].text))
 
+---------------------------------------------------------------- waits: a full DRAM queue
+-- one warp, 32 lanes 128 bytes apart: 32 lines, several per channel; with
+-- a DRAM scheduler queue of one, the later ones of a channel wait in the L2
+-- (its MSHR) for the queue: a wait, not a refused attempt
+local SPREAD = TWO:gsub("two", "spread"):gsub("mul%.wide%.u32 %%rd3, %%r3, 4;\n  add%.s64 %%rd4",
+                                            "mul.wide.u32 %%rd3, %%r3, 128;\n  add.s64 %%rd4", 1)
+local gs = ws.gpu{ quiet = true, ["sm.count"] = 1, ["mem.copy_to_l2"] = false, ["dram.queue"] = 1 }
+local ks = gs:load_ptx_text(SPREAD, "spread.ptx"):kernel("spread")
+local as = gs:array("u32", 32 * 32, { name = "vals", fill = 41 })
+local os_ = gs:array("u32", 32 * 32, { name = "out" })
+gs:trace_requests(4096)
+gs:launch(ks, { grid = 1, block = 32 }, as, os_)
+local waits, firstw = 0, nil
+for id = 0, 200 do
+  local okr, t = pcall(gs.request, gs, id)
+  if okr and t then
+    for _, st in ipairs(t.stages) do
+      for _, re in ipairs(st.retries or {}) do
+        if re.why == "dram_queue_full" then
+          waits = waits + 1
+          firstw = firstw or { id = id, st = st, re = re }
+        end
+      end
+    end
+  end
+end
+T.ok(waits >= 10, "dram.queue=1: many requests wait for the DRAM queue (" .. waits .. ")")
+T.is(firstw and firstw.st.stage, "L2 MSHR", "... in the L2 MSHR")
+T.is(firstw and firstw.re.first, firstw and firstw.st.enter, "... from the cycle it got there")
+T.ok(firstw and firstw.re.last < firstw.st.exit, "... until before it left")
+T.is(firstw and firstw.re.reason, "waited: DRAM queue full", "... reason text")
+T.ok(firstw and firstw.st.text:match("waited: DRAM queue full " .. firstw.re.first .. "%.%." .. firstw.re.last .. "$"),
+     "its text: " .. tostring(firstw and firstw.st.text))
+local st1 = gs:stats().total
+local gs2 = ws.gpu{ quiet = true, ["sm.count"] = 1, ["mem.copy_to_l2"] = false, ["dram.queue"] = 1 }
+local ks2 = gs2:load_ptx_text(SPREAD, "spread.ptx"):kernel("spread")
+gs2:launch(ks2, { grid = 1, block = 32 }, gs2:array("u32", 32 * 32, { name = "vals", fill = 41 }),
+           gs2:array("u32", 32 * 32, { name = "out" }))
+T.is(gs2:stats().total.cycles, st1.cycles, "following the requests changes no cycle")
+
 ---------------------------------------------------------------- errors
 local ok, err = pcall(gm.request, gm, 999999)
 T.ok(not ok and err:match("gpu:request: no request 999999 yet %(the next is %d+%)"), "a future id: " .. tostring(err))

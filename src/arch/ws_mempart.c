@@ -389,6 +389,10 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
     ws_memsys_sub *s = &m->sub[si];
     uint32_t cap = m->cfg.queue;
     if (s->fill.n && s->reply.n < cap) complete(m, s, ws_mreq_fifo_pop(&s->fill), c, k2);
+    if (s->req_pending && s->rop.n >= s->rop.cap && ilast != UINT64_MAX) {
+        ws_mreq *h = ws_icnt_peek(m->req, si, ilast);
+        if (h && h->traced) ws_rtrace_retry(h, WS_RTW_L2_QUEUE_FULL, c);
+    }
     if (s->req_pending && s->rop.n < s->rop.cap && ilast != UINT64_MAX) {
         ws_mreq *r = ws_icnt_pop(m->req, si, ilast);
         if (r) {
@@ -404,6 +408,8 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
         }
     }
     if (s->rop.t0 <= c && s->reply.n < cap && k2 >= s->port_free) access(m, s, c, k2);
+    else if (s->rop.t0 <= c && s->reply.n >= cap && ring_head(&s->rop)->r->traced)
+        ws_rtrace_retry(ring_head(&s->rop)->r, WS_RTW_L2_REPLY_FULL, c);
     /* the L2 data array's output: hits and filled chains, after l2.latency */
     while (s->hit.t0 <= k2) {
         ws_mreq *q = ring_head(&s->hit)->r;
@@ -457,6 +463,18 @@ static bool dram_drain(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
     return any;
 }
 
+/* The DRAM scheduler queue (with the requests on their way to it) is full:
+ * the followed requests at the head of the channel's sub-partitions wait. */
+static __attribute__((cold, noinline)) void dram_full_waits(ws_memsys *m, uint32_t ch, uint64_t c)
+{
+    uint32_t sp = m->cfg.subparts;
+    for (uint32_t k = 0; k < sp; k++) {
+        ws_memsys_sub *s = &m->sub[ch * sp + k];
+        ws_mreq *r = s->down.n ? s->down.head : s->missq_n ? ws_cache_missq_head(s->l2) : NULL;
+        if (r && r->traced) ws_rtrace_retry(r, WS_RTW_DRAM_QUEUE_FULL, c);
+    }
+}
+
 static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 {
     ws_memsys_chan *h = &m->chan[ch];
@@ -464,6 +482,8 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
     bool down = h->ndown != 0;
     if (!down && !h->delay.n && kd < h->next_ev && !h->ret_wait) return;
     /* one request from the channel's sub-partitions, round robin */
+    if (down && !chan_credit(m, h))
+        dram_full_waits(m, ch, c);
     if (down && chan_credit(m, h)) {
         for (uint32_t j = 0; j < sp; j++) {
             uint32_t k = h->rr + j < sp ? h->rr + j : h->rr + j - sp;
@@ -564,7 +584,10 @@ static void icnt_step(ws_memsys *m, uint64_t k)
             if (!s->reply.n) continue;
             ws_mreq *r = s->reply.head;
             uint32_t bytes = ws_memsys_reply_bytes(r);
-            if (!ws_icnt_can_push_at(m->rep, i, bytes, k)) continue;
+            if (!ws_icnt_can_push_at(m->rep, i, bytes, k)) {
+                if (r->traced) ws_rtrace_retry_now(r, WS_RTW_REPLY_NET_FULL);
+                continue;
+            }
             ws_mreq_fifo_pop(&s->reply);
             m->nreply--;
             m->rep_pending[r->sm]++;

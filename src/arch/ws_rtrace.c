@@ -55,10 +55,15 @@ static const char *const why_names[WS_RTW_COUNT] = {
     [WS_RTW_L2_MSHR_FULL] = "L2 MSHRs full",
     [WS_RTW_L2_MERGE_FULL] = "L2 MSHR entry of its line full",
     [WS_RTW_L2_MISSQ_FULL] = "L2 miss queue full",
+    [WS_RTW_L2_QUEUE_FULL] = "waited: L2 slice queue full",
+    [WS_RTW_L2_REPLY_FULL] = "waited: L2 reply queue full",
+    [WS_RTW_DRAM_QUEUE_FULL] = "waited: DRAM queue full",
+    [WS_RTW_REPLY_NET_FULL] = "waited: reply network full",
 };
 static const char *const why_keys[WS_RTW_COUNT] = {
     "none", "l1_line_alloc", "l1_mshr_full", "l1_merge_full", "l1_missq_full", "mrq_full", "bypass_full",
     "icnt_full", "l2_line_alloc", "l2_mshr_full", "l2_merge_full", "l2_missq_full",
+    "l2_queue_full", "l2_reply_full", "dram_queue_full", "reply_net_full",
 };
 
 const char *ws_rt_why_name(ws_rt_why w) { return (unsigned)w < WS_RTW_COUNT ? why_names[w] : "?"; }
@@ -129,6 +134,8 @@ void ws_rtrace_stage(ws_mreq *r, ws_mreq_stage st, uint64_t t)
 }
 
 void ws_rtrace_dram(ws_mreq *r) { ws_rtrace_stage(r, WS_MST_DRAM, r->rt->g->now); }
+
+void ws_rtrace_retry_now(ws_mreq *r, ws_rt_why why) { ws_rtrace_retry(r, why, r->rt->g->now); }
 
 void ws_rtrace_retry(ws_mreq *r, ws_rt_why why, uint64_t t)
 {
@@ -481,8 +488,12 @@ size_t ws_rtl_row_text(const ws_rtl *t, const ws_rtl_row *w, char *buf, size_t s
         n += snprintf(buf + n, size - (size_t)n, "  merged into request %" PRIu64, w->merged_into);
     for (uint32_t i = 0; i < w->nretry && n > 0 && (size_t)n < size; i++) {
         const ws_rtl_retry *x = &w->retry[i];
-        n += snprintf(buf + n, size - (size_t)n, "  retried %" PRIu32 "x (%s) %" PRIu64 "..%" PRIu64, x->count,
-                      ws_rt_why_name((ws_rt_why)x->why), x->first, x->last);
+        if (x->why >= WS_RTW_L2_QUEUE_FULL)     /* a wait behind a full queue, not refused attempts */
+            n += snprintf(buf + n, size - (size_t)n, "  %s %" PRIu64 "..%" PRIu64, ws_rt_why_name((ws_rt_why)x->why),
+                          x->first, x->last);
+        else
+            n += snprintf(buf + n, size - (size_t)n, "  retried %" PRIu32 "x (%s) %" PRIu64 "..%" PRIu64, x->count,
+                          ws_rt_why_name((ws_rt_why)x->why), x->first, x->last);
     }
     return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
 }

@@ -49,6 +49,14 @@ typedef enum ws_rt_why {
     WS_RTW_L2_MSHR_FULL,    /* L2 reservation fail: no free MSHR entry */
     WS_RTW_L2_MERGE_FULL,   /* L2 reservation fail: its line's MSHR entry is full */
     WS_RTW_L2_MISSQ_FULL,   /* L2 reservation fail: the miss queue to DRAM is full */
+    /* waits behind a full queue (not refused attempts: the request stays
+     * where it is; first and last are the cycles it was seen waiting, count
+     * how many times, which may be fewer than the cycles between when the
+     * memory system skips cycles in which nothing changes) */
+    WS_RTW_L2_QUEUE_FULL,   /* at the request network's output: its L2 slice's queue is full */
+    WS_RTW_L2_REPLY_FULL,   /* at the head of the L2 slice's queue: the slice's reply queue is full */
+    WS_RTW_DRAM_QUEUE_FULL, /* on its way to DRAM: the channel's scheduler queue is full */
+    WS_RTW_REPLY_NET_FULL,  /* at the head of the reply queue: the reply network refuses it */
     WS_RTW_COUNT
 } ws_rt_why;
 const char *ws_rt_why_name(ws_rt_why w);    /* "L1 MSHRs full", ... */
@@ -128,6 +136,8 @@ uint64_t ws_gpu_rtrace_done_at(const ws_gpu *g, uint64_t id);
 
 /* The model's calls (only for traced requests). */
 __attribute__((cold)) void ws_rtrace_retry(ws_mreq *r, ws_rt_why why, uint64_t t);
+/* The same at the GPU's current core cycle (for a caller that counts another clock). */
+__attribute__((cold)) void ws_rtrace_retry_now(ws_mreq *r, ws_rt_why why);
 __attribute__((cold)) void ws_rtrace_merge(ws_mreq *r, const ws_mreq *into, uint64_t t);
 void ws_rtrace_dram(ws_mreq *r);        /* its DRAM column commands began (now) */
 __attribute__((cold)) void ws_rtrace_end(ws_mreq *r);         /* it is freed (now) */
