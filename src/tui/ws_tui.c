@@ -403,8 +403,8 @@ static void run_loop(ws_tui *t)
         int nkeys = 0;
         while (ch != ERR && !t->quit && !ws_lua_exiting(t->L)) {
             ws_tui_on_key(t, ch);
-            if (++nkeys == 64)
-                break;      /* draw and run between bursts; the rest waits */
+            if (++nkeys == 64 || ws_tui_back_due(t))
+                break;      /* draw and run between bursts (or take the barrier's checkpoint); the rest waits */
             wtimeout(stdscr, 0);
             ch = wgetch(stdscr);
             keys_read_at = ws_tui_now();

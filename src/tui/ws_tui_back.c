@@ -698,6 +698,12 @@ off:
     b->why_off = "stepping back stopped: no more pipes or processes for checkpoints";
 }
 
+bool ws_tui_back_due(const ws_tui *t)
+{
+    const ws_tui_back *b = t->back;
+    return b && b->on && !b->from_start && b->barrier_due;
+}
+
 void ws_tui_back_loop(ws_tui *t)
 {
     ws_tui_back *b = t->back;

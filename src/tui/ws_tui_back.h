@@ -39,6 +39,11 @@ void ws_tui_back_stepped(ws_tui *t, uint64_t cycles, double secs);
 void ws_tui_back_phase(ws_tui *t);
 /* Console Lua ran: nothing before this point can be replayed. */
 void ws_tui_back_barrier(ws_tui *t);
+/* A barrier's checkpoint is due: the main loop must come round to
+ * ws_tui_back_loop before it runs another key (a step typed in the same
+ * burst as the console Lua would otherwise run first, and going back could
+ * not reach the barrier's cycle). */
+bool ws_tui_back_due(const ws_tui *t);
 /* The commands: back [N|i|break [ID]] and checkpoints. */
 int ws_tui_back_cmd(ws_tui *t, int argc, char **argv, ws_error *err);
 int ws_tui_back_list(ws_tui *t, int argc, char **argv, ws_error *err);

@@ -180,7 +180,9 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk)
         ws_tui_console_interruptible(L, true);
         st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
         ws_tui_console_interruptible(L, false);
-        /* it may have changed anything: going back stops here */
+        /* it may have closed the gpu (forget it first), or changed
+         * anything: going back stops here */
+        ws_tui_sync(t);
         ws_tui_back_barrier(t);
     }
     flush_output(t);
