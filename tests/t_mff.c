@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch/ws_mff.h"
+#include "arch/ws_opts.h"
 #include "ws_tap.h"
 
 #define MEMSZ (1u << 20)
@@ -388,8 +389,27 @@ static void t_sizes(void)
     ws_mff_free(u);
 }
 
+/* The mff.* defaults are the paper's sizes; the unit is off on every preset. */
+static void t_options(void)
+{
+    ws_error err = { 0 };
+    ws_opts *o = ws_opts_new();
+    ws_mff_config c;
+    is_int(ws_mff_config_from_opts(&c, o, &err), 0, "options: the defaults make a unit");
+    ok(c.engines == 32 && c.jobs == 8 && c.work_regs == 8192 && c.tags == 256 && c.line_data == 20
+       && c.line == 128 && !c.central, "options: 32 x 8 jobs, 8,192 registers, 256 tags, 20 x 128 B");
+    uint32_t on = 0;
+    for (size_t i = 0; i < ws_opts_npresets(); i++) {
+        ws_opts_apply_preset(o, ws_opts_preset_at(i)->name, &err);
+        on += ws_opts_bool(o, "mff.enable");
+    }
+    is_int((int)on, 0, "options: mff.enable is false on every preset");
+    ws_opts_free(o);
+}
+
 int main(void)
 {
+    t_options();
     t_coalesce();
     t_words();
     t_pool_full();
