@@ -137,7 +137,8 @@ local function gpu_html(o, d, label, pre, preset_config)
   o[#o + 1] = "</section>"
 
   local sampled = #ser.rows > 0
-  local none = "The run has no time series (stats.interval=0, or no sample was taken)."
+  local none = sampled and "This run's time series does not sample these counters."
+               or "The run has no time series (stats.interval=0, or no sample was taken)."
   local p = { ser = ser }
   section(o, pre .. "ipc", "IPC over time" .. h)
   p.title, p.ylabel = "IPC", "warp instructions / cycle"
