@@ -734,7 +734,17 @@ void ws_gpu_stats_register(ws_gpu *g)
     if (g->cfg.stats_interval) {
         static const char *const base[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
                                             "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",
-                                            "pf.issued", "pf.useful", "pf.late", "pf.early", "pf.transitions" };
+                                            "pf.issued", "pf.useful", "pf.late", "pf.early", "pf.transitions",
+                                            /* for `warpscope report` (issue 39): cache outcomes, DRAM,
+                                             * useless prefetches and every warp state */
+                                            "l1d.hits", "l1d.hit_reserved", "l2.hits", "l2.hit_reserved",
+                                            "dram.elapsed", "dram.row_hits", "dram.row_misses",
+                                            "dram.bytes_read", "dram.bytes_written", "pf.useless",
+                                            "warp_slot_cycles", "stall.selected", "stall.not_selected",
+                                            "stall.short_scoreboard", "stall.wait", "stall.barrier",
+                                            "stall.membar", "stall.branch_resolving", "stall.no_instruction",
+                                            "stall.lg_throttle", "stall.mio_throttle", "stall.math_pipe_throttle",
+                                            "stall.drain", "stall.idle" };
         const char *series[sizeof base / sizeof *base + WS_EN_COUNT + 1];
         size_t nb = sizeof base / sizeof *base, ne = 0;
         memcpy(series, base, sizeof base);

@@ -35,6 +35,7 @@ int ws_cmd_graph(int argc, char **argv);
 int ws_cmd_cache(int argc, char **argv);
 int ws_cmd_lab(int argc, char **argv);
 int ws_cmd_lab_script(int argc, char **argv, char *path, size_t size);
+int ws_cmd_report(int argc, char **argv);
 
 const ws_cli_cmd *ws_cli_find(const char *name);
 void ws_cli_print_commands(FILE *out);
