@@ -95,4 +95,11 @@ T.ok(io.open(out .. "/none/t-exp.json") == nil, "--no-files writes nothing")
 
 T.is(E.geomean{ 1, 4, 16 }, 4.0, "geomean")
 T.is(E.ratio(3, 0), nil, "ratio by zero is nil")
+
+local items = { { name = "A" }, { name = "B" }, { name = "C" } }
+local function names(l) local t = {} for i, x in ipairs(l) do t[i] = x.name end return table.concat(t, ",") end
+T.is(names(E.pick(items, nil, "graph")), "A,B,C", "pick: no argument, every entry")
+T.is(names(E.pick(items, nil, "graph", { "C", "A" })), "C,A", "pick: no argument, the default names in order")
+T.is(names(E.pick(items, "B,A", "graph", { "C" })), "B,A", "pick: the named entries in the argument's order")
+T.raises(function() E.pick(items, "A,XX", "graph") end, "^unknown graph 'XX' %(known: A, B, C%)$", "pick: an unknown name")
 T.done()

@@ -7,6 +7,7 @@
 local ws = require "warpscope"
 local B = require "warpscope.bfs"
 local P = require "warpscope.pagerank"
+local E = require "warpscope.experiment"
 local M = {}
 
 M.preset = "gtx980"
@@ -67,19 +68,7 @@ end
 -- The inputs to run: all, or those named in the first free argument
 -- ("ROME,KRON"); an unknown name is an error.
 function M.select(ex)
-  local want = ex.args and ex.args[1]
-  if not want then return M.inputs end
-  local by, list = {}, {}
-  for _, inp in ipairs(M.inputs) do by[inp.name] = inp end
-  for name in want:gmatch("[^,]+") do
-    if not by[name] then
-      local names = {}
-      for _, inp in ipairs(M.inputs) do names[#names + 1] = inp.name end
-      error(("unknown graph '%s' (one of %s)"):format(name, table.concat(names, " ")), 0)
-    end
-    list[#list + 1] = by[name]
-  end
-  return list
+  return E.pick(M.inputs, ex.args and ex.args[1], "graph")
 end
 
 -- The graph of an input (recorded in the experiment's inputs like the

@@ -14,6 +14,7 @@
 -- software prefetching / unrolling), thesis_sssp.cu (SSSP TPLGY/WARPC/DD),
 -- sssp.cu (frontier-less Bellman-Ford SSSP).
 local ws = require "warpscope"
+local E = require "warpscope.experiment"
 local M = {}
 
 local function ceil_div(a, b) return (a + b - 1) // b end
@@ -378,23 +379,7 @@ end
 -- in the experiment's first free argument ("CIT,ROAD"); an unknown name is
 -- an error.
 function M.select(ex, default)
-  local want = ex.args and ex.args[1]
-  local by = {}
-  for _, inp in ipairs(M.inputs) do by[inp.name] = inp end
-  local list = {}
-  if not want then
-    for _, name in ipairs(default) do list[#list + 1] = by[name] end
-    return list
-  end
-  for name in want:gmatch("[^,]+") do
-    if not by[name] then
-      local names = {}
-      for _, inp in ipairs(M.inputs) do names[#names + 1] = inp.name end
-      error(("unknown graph '%s' (the thesis experiments know %s)"):format(name, table.concat(names, ", ")), 0)
-    end
-    list[#list + 1] = by[name]
-  end
-  return list
+  return E.pick(M.inputs, ex.args and ex.args[1], "graph", default)
 end
 
 -- Average degree (arcs / vertices) of g.

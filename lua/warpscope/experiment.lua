@@ -421,6 +421,32 @@ function M.geomean(list)
   return math.exp(s / #list)
 end
 
+-- The entries of `items` (each with a .name) named in `want`, a
+-- comma-separated list ("ROME,KRON": an experiment's first free argument),
+-- in that order; without `want`, the entries named in `default` (a list of
+-- names), or every entry.  An unknown name is an error naming `what` ("graph",
+-- "kernel") and the known names.
+function M.pick(items, want, what, default)
+  local by, names = {}, {}
+  for _, it in ipairs(items) do
+    by[it.name] = it
+    names[#names + 1] = it.name
+  end
+  local list = {}
+  if not want then
+    if not default then return items end
+    for _, name in ipairs(default) do list[#list + 1] = by[name] end
+    return list
+  end
+  for name in want:gmatch("[^,]+") do
+    if not by[name] then
+      error(("unknown %s '%s' (known: %s)"):format(what, name, table.concat(names, ", ")), 0)
+    end
+    list[#list + 1] = by[name]
+  end
+  return list
+end
+
 -- a / b, or nil when b is 0 or either is nil.
 function M.ratio(a, b)
   if a == nil or b == nil or b == 0 then return nil end
