@@ -337,6 +337,8 @@ void ws_iru_view_get(const ws_iru *u, ws_iru_view *v);
 /* Local set s: elements in its entry and distinct target blocks among them. */
 void ws_iru_set_info(const ws_iru *u, uint32_t s, uint32_t *fill, uint32_t *blocks);
 const ws_iru_stats *ws_iru_stats_get(const ws_iru *u);
+/* "none", "drop", "min" or "add" (configure_iru's filter names). */
+const char *ws_iru_filter_name(ws_iru_filter f);
 /* The configuration registers of the current launch (configured false: none). */
 const ws_iru_regs *ws_iru_regs_get(const ws_iru *u);
 /* The i-th oldest request waiting in the request FIFO (false: i >= req_fifo). */

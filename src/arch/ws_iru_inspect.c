@@ -54,6 +54,16 @@ const ws_iru_stats *ws_iru_stats_get(const ws_iru *u) { return &u->st; }
 
 const ws_iru_regs *ws_iru_regs_get(const ws_iru *u) { return &u->regs; }
 
+const char *ws_iru_filter_name(ws_iru_filter f)
+{
+    switch (f) {
+    case WS_IRU_FILTER_DROP: return "drop";
+    case WS_IRU_FILTER_MIN: return "min";
+    case WS_IRU_FILTER_ADD: return "add";
+    default: return "none";
+    }
+}
+
 bool ws_iru_req_get(const ws_iru *u, uint32_t i, uint64_t *tag, uint32_t *mask, uint64_t *t_request)
 {
     if (i >= u->req_n)

@@ -19,16 +19,6 @@
 #include "arch/ws_gpu_iru.h"
 #include "lua/ws_lua_insp.h"
 
-static const char *filter_name(ws_iru_filter f)
-{
-    switch (f) {
-    case WS_IRU_FILTER_DROP: return "drop";
-    case WS_IRU_FILTER_MIN: return "min";
-    case WS_IRU_FILTER_ADD: return "add";
-    default: return "none";
-    }
-}
-
 static void push_stats(lua_State *L, const ws_iru_stats *s)
 {
     lua_createtable(L, 0, 24);
@@ -118,7 +108,7 @@ static int g_iru(lua_State *L)
         ws_linsp_set_int(L, "indices", (lua_Integer)r->indices);
         if (r->secondary) ws_linsp_set_int(L, "secondary", (lua_Integer)r->secondary);
         ws_linsp_set_int(L, "n", (lua_Integer)r->n);
-        ws_linsp_set_str(L, "filter", filter_name(r->filter));
+        ws_linsp_set_str(L, "filter", ws_iru_filter_name(r->filter));
     }
     lua_setfield(L, -2, "regs");
 

@@ -64,16 +64,6 @@ static bool key(ws_tui *t, int k)
     return true;
 }
 
-static const char *filter_name(ws_iru_filter f)
-{
-    switch (f) {
-    case WS_IRU_FILTER_DROP: return "drop";
-    case WS_IRU_FILTER_MIN: return "min";
-    case WS_IRU_FILTER_ADD: return "add";
-    default: return "none";
-    }
-}
-
 /* "name" of the allocation holding addr, or its address. */
 static const char *array_name(ws_tui *t, uint64_t addr, char *buf, size_t size)
 {
@@ -175,7 +165,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         char a1[64], a2[64], a3[64];
         ws_tui_text(w, y++, 0, cols, 0, "target %s (%u B), indices %s, n %" PRIu64 ", secondary %s, filter %s",
                     array_name(t, r->target, a1, sizeof a1), r->elem_size, array_name(t, r->indices, a2, sizeof a2),
-                    r->n, r->secondary ? array_name(t, r->secondary, a3, sizeof a3) : "-", filter_name(r->filter));
+                    r->n, r->secondary ? array_name(t, r->secondary, a3, sizeof a3) : "-", ws_iru_filter_name(r->filter));
     } else {
         ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_DIM), "%s", "no configure_iru for this launch");
     }
