@@ -96,7 +96,7 @@ end
 
 local STATES = { "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier",
                  "membar", "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle",
-                 "math_pipe_throttle", "drain", "idle" }
+                 "math_pipe_throttle", "drain", "mff_wait", "idle" }
 
 local function gpu_html(o, d, label, pre, preset_config)
   local ser, cfg = d.series or { columns = {}, rows = {} }, d.config or {}

@@ -25,6 +25,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
     ws_device_config dc;
     ws_gpu_device_config(o, &dc);
     dc.iru = ws_opts_bool(o, "iru.enable");
+    dc.mff = ws_opts_bool(o, "mff.enable");
     g->dev = ws_device_create(&dc, err);
     if (!g->dev)
         goto fail;
@@ -316,6 +317,53 @@ int ws_gpu_configure_iru(ws_gpu *g, const ws_iru_regs *r, ws_error *err)
     return 0;
 }
 
+/* The MFF's bit-vector write-backs: the line's bits ORed into device
+ * memory (ws_mempart_mff.c says why an OR). */
+static int mff_or_in(void *ctx, uint64_t addr, void *buf, uint32_t size)
+{
+    ws_gpu *g = ctx;
+    uint8_t cur[256];
+    if (size > sizeof cur) return -1;
+    memset(cur, 0, size);
+    const uint8_t *b = buf;
+    for (uint32_t i = 0; i < size; i++) {
+        const ws_alloc *a = ws_devmem_find(g->dev, addr + i);
+        if (!a) continue;
+        uint64_t run = a->addr + a->size - (addr + i);
+        uint32_t n = run < size - i ? (uint32_t)run : size - i;
+        ws_error err;
+        if (ws_devmem_read(g->dev, addr + i, cur + i, n, &err) == 0) {
+            for (uint32_t j = i; j < i + n; j++) cur[j] |= b[j];
+            (void)ws_devmem_write(g->dev, addr + i, cur + i, n, &err);
+        }
+        i += n - 1;
+    }
+    return 0;
+}
+
+bool ws_gpu_has_mff(const ws_gpu *g) { return ws_memsys_has_mff(g->mem); }
+
+int ws_gpu_configure_mff(ws_gpu *g, const ws_mff_regs *r, ws_error *err)
+{
+    if (!ws_memsys_has_mff(g->mem))
+        return ws_error_set(err, WS_E_STATE, "configure_mff needs the MFF: --set mff.enable=true");
+    ws_memsys_mff_set_memory(g->mem, iru_read, mff_or_in, g);
+    g->mff_regs = *r;
+    g->mff_set = true;
+    return 0;
+}
+
+/* The first MFF call of kernel k's function (NULL: none). */
+static const ws_ptx_insn *first_mff_call(const ws_kernel *k)
+{
+    const ws_ptx_func *f = ws_kernel_func(k);
+    for (uint32_t j = 0; f && j < f->ninsns; j++)
+        if (f->insns[j].op == WS_OP_PC_GATHER || f->insns[j].op == WS_OP_PC_WAIT ||
+            f->insns[j].op == WS_OP_PC_SCATTER_SET)
+            return &f->insns[j];
+    return NULL;
+}
+
 /* The first load_iru of kernel k's function (NULL: none). */
 static const ws_ptx_insn *first_load_iru(const ws_kernel *k)
 {
@@ -337,10 +385,25 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
                             "was given before its launch", pm && pm->path ? pm->path : "?", li->line,
                             ws_kernel_name(k), li->line);
     }
+    const ws_ptx_insn *mi = first_mff_call(k);
+    if (mi && !g->mff_set) {
+        const ws_ptx_module *pm = ws_module_ptx(ws_kernel_module(k));
+        return ws_error_set(err, WS_E_STATE, "%s:%u: kernel '%s' uses %s (PTX line %u) but no configure_mff "
+                            "was given before its launch", pm && pm->path ? pm->path : "?", mi->line,
+                            ws_kernel_name(k), ws_ptx_op_name((ws_ptx_op)mi->op), mi->line);
+    }
     ws_device_clear_fault(g->dev);
     ws_grid *grid = ws_grid_create(g->dev, k, lc, args, nargs, err);
     if (!grid)
         return -1;
+    if (g->mff_set) {
+        if (ws_memsys_mff_launch(g->mem, &g->mff_regs, err) < 0) {
+            ws_grid_free(grid);
+            return -1;
+        }
+        ws_device_set_mff(g->dev, g->mff_regs.c_len, g->mff_regs.v_base != 0, g->mff_regs.bv_base != 0);
+        g->mff_set = false;     /* (the registers are for one launch) */
+    }
     if (g->iru_set && ws_memsys_iru_launch(g->mem, &g->iru_regs, err) < 0) {
         ws_grid_free(grid);
         return -1;

@@ -66,6 +66,8 @@ enum {
     WS_MREQ_F_WFETCH    = 1u << 7,   /* a write-back write fetching its line: travels as a read, a write again at its fill */
     WS_MREQ_F_INST      = 1u << 8,   /* an instruction fetch that missed in the L1I: its reply fills the L1I */
     WS_MREQ_F_IRU       = 1u << 9,   /* a load_iru request: to the IRU of partition `chan`, lanes in sector_mask */
+    WS_MREQ_F_MFF       = 1u << 10,  /* an MFF command (to the unit of partition `chan`) or one of its reply
+                                      * packets (pf_wid: WS_MFF_PKT_*; pf_tag: the command's record) */
 };
 
 typedef struct ws_mreq {
