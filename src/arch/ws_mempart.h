@@ -246,5 +246,7 @@ uint32_t ws_memsys_mff_route(const ws_memsys *m, uint64_t c_index);
 uint32_t ws_memsys_mff_cmd_new(ws_memsys *m, const ws_memsys_mffcmd *c);
 const ws_memsys_mffcmd *ws_memsys_mff_cmd(const ws_memsys *m, uint32_t k);
 bool ws_memsys_mff_packet(ws_memsys *m, const ws_mreq *r, bool *gather);
+/* Line reads and write-backs of the units inside the memory system. */
+uint64_t ws_memsys_mff_lines_inflight(const ws_memsys *m);
 
 #endif

@@ -117,6 +117,7 @@ void ws_memsys_mff_free(ws_memsys *m)
 }
 
 bool ws_memsys_has_mff(const ws_memsys *m) { return m->mff.u != NULL; }
+uint64_t ws_memsys_mff_lines_inflight(const ws_memsys *m) { return m->mff.lines_inflight; }
 uint32_t ws_memsys_mff_units(const ws_memsys *m) { return m->mff.u ? m->mff.n : 0; }
 ws_mff *ws_memsys_mff_unit(ws_memsys *m, uint32_t p) { return m->mff.u && p < m->mff.n ? m->mff.u[p] : NULL; }
 const ws_memsys_mff_ext *ws_memsys_mff_ext_get(const ws_memsys *m, uint32_t p)

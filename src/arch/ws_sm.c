@@ -599,7 +599,8 @@ static inline __attribute__((always_inline)) int examine(ws_sm *sm, uint32_t slo
         if (t > need) { need = t; shortw = (v & WS_SHORT) != 0; }
     }
     /* calls and returns switch register sets: wait for every load first */
-    if (!pend && ti->control && s->outstanding > s->stores) {
+    /* (an MFF command writes shared memory, no register: not waited for) */
+    if (!pend && ti->control && s->outstanding > s->stores + s->mff_cmds) {
         const ws_ptx_insn *in = ws_warp_next_insn(w);
         if (in && (in->op == WS_OP_CALL || in->op == WS_OP_RET)) { pend = true; pload = UINT32_MAX; }
     }

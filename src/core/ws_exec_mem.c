@@ -514,8 +514,10 @@ static int mff_fault(ws_warp *w, uint32_t lane, const char *fmt, ...)
     va_start(ap, fmt);
     w->fk = WS_FAULT_MFF;
     w->f_lane = lane;
-    vsnprintf(w->f_msg, sizeof w->f_msg, fmt, ap);
+    int n = vsnprintf(w->f_msg, sizeof w->f_msg, fmt, ap);
     va_end(ap);
+    if (n > 0 && (size_t)n < sizeof w->f_msg)
+        snprintf(w->f_msg + n, sizeof w->f_msg - (size_t)n, " (warp %u of the CTA, lane %u)", ws_warp_index(w), lane);
     return WS_X_FAULT;
 }
 
@@ -549,17 +551,13 @@ static int x_pc_call(ws_warp *w, const ws_xinsn *x, uint32_t exec)
             if (a - WS_GEN_SHARED_BASE < WS_GEN_WINDOW_SIZE)
                 a -= WS_GEN_SHARED_BASE;
             uint64_t limit = w->cta ? w->cta->shared_size : 0;
-            if (n && ((a & 3) || !in_range(a, 4ull * n, limit))) {
-                w->fk = (a & 3) ? WS_FAULT_MISALIGNED : WS_FAULT_OOB;
-                w->f_lane = l;
-                w->f_addr = a;
-                w->f_gaddr = w->g->maddr[l];
-                w->f_generic = 0;
-                w->f_size = 4 * n;
-                w->f_space = WS_SP_SHARED;
-                w->f_access = WS_ACC_MFF;
-                return WS_X_FAULT;
-            }
+            if (n && (a & 3))
+                return mff_fault(w, l, "pc_gather: target shared offset 0x%llx is not 4-byte aligned",
+                                 (unsigned long long)a);
+            if (n && !in_range(a, 4ull * n, limit))
+                return mff_fault(w, l, "pc_gather: target shared offsets 0x%llx .. 0x%llx (size %u words) leave "
+                                 "the CTA's shared memory (%llu bytes)", (unsigned long long)a,
+                                 (unsigned long long)(a + 4ull * n - 1), n, (unsigned long long)limit);
             w->st->addr[l] = a;
             w->st->lane_space[l] = WS_SP_SHARED;
         }
