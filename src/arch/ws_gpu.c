@@ -79,6 +79,22 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         em.iru_entry_bits = zs.entry_bits;
         em.iru_slot_bits = zs.slot_bits;
     }
+    if (ws_memsys_has_mff(g->mem)) {
+        ws_mff *u = ws_memsys_mff_unit(g->mem, 0);
+        ws_mff_sizes zs;
+        ws_mff_sizes_get(u, &zs);
+        const ws_mff_config *mc = ws_mff_config_get(u);
+        em.mff_units = ws_memsys_mff_units(g->mem);
+        em.mff_job_bits = zs.job_bits;
+        em.mff_reg_bits = zs.reg_bits;
+        em.mff_tag_bits = zs.tag_bits;
+        em.mff_tags = mc->tags;
+        em.mff_line = mc->line;
+        em.mff_engine_bytes = zs.engine_bytes;
+        em.mff_reg_bytes = zs.reg_bytes;
+        em.mff_tag_bytes = zs.tag_bytes;
+        em.mff_ld_bytes = zs.line_data_bytes;
+    }
     g->energy = ws_energy_new(o, &em, err);
     if (!g->energy && err->code)
         goto fail;
