@@ -365,8 +365,9 @@ int main(void)
     const char *src = getenv("srcdir");
     char dir[4096];
     tc_init();
-    /* every shipped PTX, the IRU kernels (load_iru) included */
+    /* every shipped PTX, the IRU kernels (load_iru) and the MFF's (pc_*) included */
     tc_dev->cfg.iru = true;
+    tc_dev->cfg.mff = true;
     snprintf(dir, sizeof dir, "%s/scenarios/kernels", src ? src : ".");
     shipped(dir);
     snprintf(dir, sizeof dir, "%s/tests/core", src ? src : ".");

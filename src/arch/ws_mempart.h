@@ -210,21 +210,20 @@ uint64_t ws_memsys_iru_moved(const ws_memsys *m);
 
 /* The MFF (mff.enable = true; ws_mempart_mff.c says how it connects).  A
  * command is a ws_mreq with WS_MREQ_F_MFF whose chan the SM chose
- * (ws_memsys_mff_route) and whose pf_tag names its record
- * (ws_memsys_mff_cmd_new, made at issue); its replies are packets with
- * WS_MREQ_F_MFF: words (pf_wid WS_MFF_PKT_WORD, addr the shared offset to
- * write, pf_key the value) and one completion (WS_MFF_PKT_DONE, pf_key the
- * words or bits of the command).  ws_memsys_mff_packet counts each packet
- * at the SM and says when the command is complete. */
+ * (ws_memsys_mff_route); its payload is the SM's record of the command
+ * (addr: a pointer to it, read by the partition at arrival and never
+ * written there; pf_tag: its index in the SM's table).  Its replies are
+ * packets with WS_MREQ_F_MFF and the same pf_tag: words (pf_wid
+ * WS_MFF_PKT_WORD; addr = thread x 64 + k, pf_key the value) and one
+ * completion (WS_MFF_PKT_DONE; pf_key the words or bits of the command).
+ * The SM counts them in its record (ws_ldst.c). */
 enum { WS_MFF_PKT_CMD = 0, WS_MFF_PKT_WORD = 1, WS_MFF_PKT_DONE = 2 };
 typedef struct ws_memsys_mffcmd {
     bool used, done;
-    ws_mff_cmd cmd;             /* what the unit takes (tag: the record) */
+    ws_mff_cmd cmd;             /* what the unit takes */
     uint64_t target[WS_MFF_WARP];   /* pc_gather: each thread's shared offset */
-    uint16_t sm, slot;
-    uint16_t chan, sub;         /* the slice it arrived at: its replies leave there */
-    uint64_t words_sent, words_got, words_expected;
-    uint64_t t_issue, t_arrive;
+    uint16_t slot;
+    uint64_t words_got, words_expected;
 } ws_memsys_mffcmd;
 /* Per unit, what the memory system counts besides the unit's own counters. */
 typedef struct ws_memsys_mff_ext {
@@ -243,9 +242,6 @@ void ws_memsys_mff_set_memory(ws_memsys *m, ws_memsys_read_fn rd, ws_memsys_read
 int ws_memsys_mff_launch(ws_memsys *m, const ws_mff_regs *r, ws_error *err);
 /* The channel a command for C[c_index] goes to. */
 uint32_t ws_memsys_mff_route(const ws_memsys *m, uint64_t c_index);
-uint32_t ws_memsys_mff_cmd_new(ws_memsys *m, const ws_memsys_mffcmd *c);
-const ws_memsys_mffcmd *ws_memsys_mff_cmd(const ws_memsys *m, uint32_t k);
-bool ws_memsys_mff_packet(ws_memsys *m, const ws_mreq *r, bool *gather);
 /* Line reads and write-backs of the units inside the memory system. */
 uint64_t ws_memsys_mff_lines_inflight(const ws_memsys *m);
 

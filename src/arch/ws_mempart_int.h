@@ -45,9 +45,6 @@ typedef struct ws_memsys_mff {
     bool central, launched;
     bool active;                /* work this cycle or later (recomputed each cycle) */
     ws_mff_regs regs;
-    ws_memsys_mffcmd *cmd;      /* commands from issue to their completion at the SM */
-    uint32_t *cfree, ncmd, capcmd, nfree;
-    uint64_t live;              /* records in use */
     ws_mreq_fifo *in;           /* per unit: commands arrived, not yet taken */
     ws_mff_line_req *hold;      /* per unit: a line request waiting for room */
     bool *held;

@@ -47,13 +47,18 @@
  * each other's partitions; the network's bandwidth is not charged for
  * these lines).  With mff.central no line is remote.
  *
- * The memory system is busy while a command is anywhere between the LD/ST
- * unit and the SM's receipt of its completion, or a line is in flight, or
- * a unit is not idle; a busy unit steps every core cycle (its occupancy
+ * The memory system is busy while a command or a reply is in a network (its
+ * requests in flight), a command waits for its unit, a line is in flight
+ * or a unit is not idle; a busy unit steps every core cycle (its occupancy
  * sums are over those cycles), so idle skipping never skips a cycle it
  * needs.  Everything runs in unit order: the statistics are
  * deterministic.  Units share nothing: each has its own queues, and the
- * only exchange is through the slices' queues and the networks. */
+ * only exchange is through the slices' queues and the networks.  The SM
+ * keeps its commands (the targets, the words counted) in a table of its
+ * own; a command packet carries a pointer to its record, which the unit
+ * reads at arrival and never writes, and the unit's tag for the command
+ * (SM, record, arrival slice) routes the replies, so no state is shared
+ * between an SM and a partition. */
 #include "arch/ws_mempart_int.h"
 #include "ptx/ws_ptx_ir.h"
 #include "util/ws_util.h"
@@ -110,8 +115,6 @@ void ws_memsys_mff_free(ws_memsys *m)
     free(F->ext);
     free(F->rl);
     free(F->rlt);
-    free(F->cmd);
-    free(F->cfree);
     free(F->buf);
     memset(F, 0, sizeof *F);
 }
@@ -152,88 +155,57 @@ uint32_t ws_memsys_mff_route(const ws_memsys *m, uint64_t c_index)
 
 /* ------------------------------------------------------------ commands */
 
-uint32_t ws_memsys_mff_cmd_new(ws_memsys *m, const ws_memsys_mffcmd *c)
+/* The unit's name for a command: where its replies go (SM, its record,
+ * the slice it arrived at). */
+static uint64_t tag_of(const ws_mreq *r)
 {
-    ws_memsys_mff *F = &m->mff;
-    uint32_t k;
-    if (F->nfree) {
-        k = F->cfree[--F->nfree];
-    } else {
-        if (F->ncmd == F->capcmd) {
-            F->capcmd = F->capcmd ? 2 * F->capcmd : 64;
-            F->cmd = ws_xrealloc(F->cmd, F->capcmd * sizeof *F->cmd);
-            F->cfree = ws_xrealloc(F->cfree, F->capcmd * sizeof *F->cfree);
-        }
-        k = F->ncmd++;
-    }
-    F->cmd[k] = *c;
-    F->cmd[k].used = true;
-    F->live++;
-    F->active = true;
-    return k;
-}
-
-const ws_memsys_mffcmd *ws_memsys_mff_cmd(const ws_memsys *m, uint32_t k)
-{
-    return k < m->mff.ncmd && m->mff.cmd[k].used ? &m->mff.cmd[k] : NULL;
-}
-
-static void cmd_release(ws_memsys_mff *F, uint32_t k)
-{
-    F->cmd[k].used = false;
-    F->cfree[F->nfree++] = k;
-    F->live--;
+    return (uint64_t)r->pf_tag | (uint64_t)r->sm << 32 | (uint64_t)r->chan << 48 | (uint64_t)(r->sub & 0xff) << 56;
 }
 
 void ws_memsys_mff_arrive(ws_memsys *m, ws_mreq *r, uint64_t c)
 {
     ws_memsys_mff *F = &m->mff;
     (void)c;
-    ws_memsys_mffcmd *x = r->pf_tag < F->ncmd ? &F->cmd[r->pf_tag] : NULL;
-    if (x) {
-        x->chan = r->chan;
-        x->sub = r->sub;
-        x->t_arrive = c;
-    }
     uint32_t p = F->central ? 0 : (r->chan < F->n ? r->chan : 0);
     r->level = WS_LVL_L2;
     ws_mreq_fifo_push(&F->in[p], r);
     F->active = true;
 }
 
-/* A reply packet of command k into its slice's reply queue. */
-static void packet(ws_memsys *m, const ws_memsys_mffcmd *x, uint32_t k, bool word, uint64_t addr,
-                   uint32_t value, uint64_t c)
+/* The slice a command arrived at (its replies leave there). */
+static ws_memsys_sub *slice_of(ws_memsys *m, uint64_t tag)
 {
-    ws_memsys_sub *s = &m->sub[x->chan * m->cfg.subparts + x->sub];
+    uint32_t chan = (uint32_t)(tag >> 48 & 0xff), sub = (uint32_t)(tag >> 56);
+    return &m->sub[chan * m->cfg.subparts + sub];
+}
+
+/* A reply packet of the command `tag` into its slice's reply queue. */
+static void packet(ws_memsys *m, uint64_t tag, bool word, uint64_t addr, uint32_t value, uint64_t c)
+{
+    ws_memsys_sub *s = slice_of(m, tag);
     ws_mreq *q = ws_mreq_alloc(m->pool);
     q->kind = WS_MREQ_READ;
     q->flags = WS_MREQ_F_MFF | WS_MREQ_F_BYPASS_L1 | WS_MREQ_F_MS_SM;
     q->space = WS_SP_GLOBAL;
     q->pf_wid = word ? WS_MFF_PKT_WORD : WS_MFF_PKT_DONE;
-    q->pf_tag = k;
+    q->pf_tag = (uint32_t)tag;
     q->pf_key = value;
     q->addr = addr;
     q->size = word ? PKT_WORD : 0;
-    q->sm = x->sm;
-    q->slot = x->slot;
+    q->sm = (uint16_t)(tag >> 32);
+    q->slot = 0xffff;           /* (the SM's record knows the warp) */
     q->load = UINT32_MAX;
-    q->chan = x->chan;
-    q->sub = x->sub;
+    q->chan = (uint16_t)(tag >> 48 & 0xff);
+    q->sub = (uint16_t)(tag >> 56);
     q->level = WS_LVL_L2;
-    q->t_issue = x->t_issue;
-    q->t_icnt = x->t_issue;
-    q->t_part = x->t_arrive;
+    q->t_issue = q->t_icnt = q->t_part = c;
     ws_mreq_at(q, WS_MST_ICNT_REPLY, c);
     ws_mreq_fifo_push(&s->reply, q);
     m->nreply++;
     m->inflight++;      /* (the SM's pop counts it out) */
 }
 
-static bool room(const ws_memsys *m, const ws_memsys_mffcmd *x)
-{
-    return m->sub[x->chan * m->cfg.subparts + x->sub].reply.n < m->cfg.queue;
-}
+static bool room(ws_memsys *m, uint64_t tag) { return slice_of(m, tag)->reply.n < m->cfg.queue; }
 
 /* Step 4: unit p's words, then its completions. */
 static void send_replies(ws_memsys *m, uint32_t p, uint64_t c)
@@ -243,22 +215,16 @@ static void send_replies(ws_memsys *m, uint32_t p, uint64_t c)
     for (;;) {
         if (!F->rheld[p] && !(F->rheld[p] = ws_mff_reply_pop(u, &F->rhold[p]))) break;
         const ws_mff_reply *y = &F->rhold[p];
-        uint32_t k = (uint32_t)y->tag;
-        ws_memsys_mffcmd *x = &F->cmd[k];
-        if (!room(m, x)) return;
-        uint64_t addr = x->target[y->thread < WS_MFF_WARP ? y->thread : 0] + 4ull * y->k;
-        packet(m, x, k, true, addr, y->value, c);
-        x->words_sent++;
+        if (!room(m, y->tag)) return;
+        packet(m, y->tag, true, (uint64_t)y->thread * 64 + y->k, y->value, c);
         F->ext[p].reply_packets++;
         F->rheld[p] = false;
     }
     for (;;) {
         if (!F->dheld[p] && !(F->dheld[p] = ws_mff_done_pop(u, &F->dhold[p]))) break;
         const ws_mff_done *d = &F->dhold[p];
-        uint32_t k = (uint32_t)d->tag;
-        ws_memsys_mffcmd *x = &F->cmd[k];
-        if (!room(m, x)) return;
-        packet(m, x, k, false, 0, (uint32_t)d->words, c);
+        if (!room(m, d->tag)) return;
+        packet(m, d->tag, false, 0, (uint32_t)d->words, c);
         F->ext[p].reply_packets++;
         F->ext[p].done_packets++;
         F->dheld[p] = false;
@@ -385,24 +351,20 @@ void ws_memsys_mff_cycle(ws_memsys *m, uint64_t c)
     for (uint32_t p = 0; p < F->n; p++) {
         ws_mreq *r;
         while ((r = F->in[p].head)) {
-            ws_memsys_mffcmd *x = r->pf_tag < F->ncmd ? &F->cmd[r->pf_tag] : NULL;
-            if (!x) {
-                ws_mreq_fifo_pop(&F->in[p]);
-                ws_mreq_free(m->pool, r);
-                m->inflight--;
-                continue;
-            }
-            x->cmd.tag = r->pf_tag;
+            /* the command packet's payload: the SM's record (read only) */
+            const ws_memsys_mffcmd *x = (const ws_memsys_mffcmd *)(uintptr_t)r->addr;
+            ws_mff_cmd cmd = x->cmd;
+            cmd.tag = tag_of(r);
             ws_error err;
-            int k = ws_mff_command(F->u[p], &x->cmd, c, &err);
+            int k = ws_mff_command(F->u[p], &cmd, c, &err);
             if (k == 0) break;
             if (k < 0) {
                 /* (the functional engine checks every call first: a
                  * refusal here is counted and answered as an empty
                  * command, never dropped) */
                 F->ext[p].cmd_errors++;
-                x->cmd.mask = 0;
-                (void)ws_mff_command(F->u[p], &x->cmd, c, &err);
+                cmd.mask = 0;
+                (void)ws_mff_command(F->u[p], &cmd, c, &err);
             }
             ws_mreq_fifo_pop(&F->in[p]);
             ws_mreq_free(m->pool, r);
@@ -415,29 +377,8 @@ void ws_memsys_mff_cycle(ws_memsys *m, uint64_t c)
         send_replies(m, p, c);
         send_line(m, p, c);
     }
-    bool busy = F->live || F->lines_inflight || F->nrl;
+    bool busy = F->lines_inflight || F->nrl;
     for (uint32_t p = 0; p < F->n && !busy; p++)
         busy = F->in[p].n || F->held[p] || F->rheld[p] || F->dheld[p] || !ws_mff_idle(F->u[p]);
     F->active = busy;
-}
-
-/* A word or completion packet of command k reached its SM: true when the
- * command is complete there (its completion and every word it announced
- * arrived); then *gather says its kind and the record is released. */
-bool ws_memsys_mff_packet(ws_memsys *m, const ws_mreq *r, bool *gather)
-{
-    ws_memsys_mff *F = &m->mff;
-    uint32_t k = r->pf_tag;
-    if (k >= F->ncmd || !F->cmd[k].used) return false;
-    ws_memsys_mffcmd *x = &F->cmd[k];
-    if (r->pf_wid == WS_MFF_PKT_WORD) {
-        x->words_got++;
-    } else {
-        x->done = true;
-        x->words_expected = r->pf_key;
-    }
-    if (!x->done || x->words_got < (x->cmd.kind == WS_MFF_GATHER ? x->words_expected : 0)) return false;
-    *gather = x->cmd.kind == WS_MFF_GATHER;
-    cmd_release(F, k);
-    return true;
 }

@@ -427,6 +427,9 @@ void ws_sm_fini(ws_sm *sm)
     free(sm->hev);
     free(sm->mrq);
     free(sm->iru_last);
+    for (uint32_t i = 0; i < (sm->nmff_rec + 255) / 256; i++) free(sm->mff_chunk[i]);
+    free(sm->mff_chunk);
+    free(sm->mff_free);
     sm->slots = NULL;
 }
 

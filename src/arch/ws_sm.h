@@ -234,6 +234,11 @@ typedef struct ws_sm {
      * (intra-core merge) instead of going down again (ws_ldst.c) */
     uint32_t iru_rr;        /* the partition this SM's next load_iru goes to */
     struct ws_gpu_iru_lanes *iru_last;  /* per slot: its warp's last load_iru (inspection; made at the first) */
+    /* the SM's MFF commands from issue to completion (the command packet's
+     * payload, pointed to: records never move; ws_ldst.c): chunks made as
+     * needed, records reused through a free list */
+    struct ws_memsys_mffcmd **mff_chunk;
+    uint32_t *mff_free, nmff_rec, nmff_free;
     ws_mrq_ent *mrq;
     uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
     ws_sm_counters c;
