@@ -334,27 +334,24 @@ int ws_gpu_configure_iru(ws_gpu *g, const ws_iru_regs *r, ws_error *err)
 }
 
 /* The MFF's bit-vector write-backs: the line's bits ORed into device
- * memory (ws_mempart_mff.c says why an OR). */
+ * memory (ws_mempart_mff.c says why an OR), only where the line overlaps
+ * the launch's bit vector (another array sharing the line is left alone). */
 static int mff_or_in(void *ctx, uint64_t addr, void *buf, uint32_t size)
 {
     ws_gpu *g = ctx;
+    const ws_alloc *a = ws_devmem_find(g->dev, g->mff_bv);
+    if (!a) return -1;
+    uint64_t lo = addr > a->addr ? addr : a->addr;
+    uint64_t hi = addr + size < a->addr + a->size ? addr + size : a->addr + a->size;
+    if (hi <= lo) return 0;
     uint8_t cur[256];
-    if (size > sizeof cur) return -1;
-    memset(cur, 0, size);
+    uint32_t n = (uint32_t)(hi - lo), off = (uint32_t)(lo - addr);
+    if (n > sizeof cur) return -1;
+    ws_error err;
+    if (ws_devmem_read(g->dev, lo, cur, n, &err) < 0) return -1;
     const uint8_t *b = buf;
-    for (uint32_t i = 0; i < size; i++) {
-        const ws_alloc *a = ws_devmem_find(g->dev, addr + i);
-        if (!a) continue;
-        uint64_t run = a->addr + a->size - (addr + i);
-        uint32_t n = run < size - i ? (uint32_t)run : size - i;
-        ws_error err;
-        if (ws_devmem_read(g->dev, addr + i, cur + i, n, &err) == 0) {
-            for (uint32_t j = i; j < i + n; j++) cur[j] |= b[j];
-            (void)ws_devmem_write(g->dev, addr + i, cur + i, n, &err);
-        }
-        i += n - 1;
-    }
-    return 0;
+    for (uint32_t j = 0; j < n; j++) cur[j] |= b[off + j];
+    return ws_devmem_write(g->dev, lo, cur, n, &err);
 }
 
 bool ws_gpu_has_mff(const ws_gpu *g) { return ws_memsys_has_mff(g->mem); }
@@ -418,6 +415,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
             return -1;
         }
         ws_device_set_mff(g->dev, g->mff_regs.c_len, g->mff_regs.v_base != 0, g->mff_regs.bv_base != 0);
+        g->mff_bv = g->mff_regs.bv_base;
         g->mff_set = false;     /* (the registers are for one launch) */
     }
     if (g->iru_set && ws_memsys_iru_launch(g->mem, &g->iru_regs, err) < 0) {
