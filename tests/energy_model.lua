@@ -259,8 +259,8 @@ end
 -- The MFF's SRAMs (mff.enable) are priced in energy.pf like the prefetch
 -- tables (energy.pf.sram x bits / 64 x sqrt(bytes / 8 KB)): a job entry
 -- (1,243 bits, 256 of them) per command; per lookup a Work Register (46
--- bits, 8,192) read and written, a Tag Unit search (all 256 entries of 76
--- bits) and a 32-bit word of Line Data (20 x 128 B); a whole line of Line
+-- bits, 8,192) read and written, a Tag Unit entry (76 bits, 256) and a
+-- 32-bit word of Line Data (20 x 128 B); a whole line of Line
 -- Data per line read or written back.  Their leakage is the L2's per byte
 -- (energy.static.l2 / 65536), for every unit (6 channels).
 do
@@ -290,7 +290,7 @@ do
   local function price(bits, bytes) return SRAM * bits / 64.0 * math.sqrt(bytes / 8192.0) end
   local job = price(1243, 39776)
   local reg = price(46, 47104)
-  local tag = SRAM * 76 * 256 / 64.0 * math.sqrt(2432 / 8192.0)
+  local tag = price(76, 2432)
   local word = price(32, 2560)
   local line = price(128 * 8, 2560)
   c.pf = 0 + s["mff.commands"] * job + s["mff.lookups"] * (2 * reg + tag + word) +

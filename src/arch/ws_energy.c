@@ -40,8 +40,8 @@ struct ws_energy {
     double pf_pj;               /* one prefetch-table access */
     double iru_rd_pj, iru_wr_pj;    /* one read of an IRU hash entry, one slot write */
     /* the MFF: a job entry written (a command), a Work Register access, a
-     * Tag Unit search (every entry compared), a word of Line Data, a whole
-     * line of Line Data (a fill or a write-back read) */
+     * Tag Unit lookup, a word of Line Data, a whole line of Line Data (a
+     * fill or a write-back read) */
     double mff_job_pj, mff_reg_pj, mff_tag_pj, mff_word_pj, mff_line_pj;
     double static_w;            /* all static power together */
     void *peak;                 /* power.peak's context (ws_energy_register) */
@@ -108,7 +108,10 @@ ws_energy *ws_energy_new(const ws_opts *o, const ws_energy_machine *m, ws_error 
         double sram = e->p[P_PF_SRAM];
         e->mff_job_pj = sram * m->mff_job_bits / 64.0 * sqrt((double)m->mff_engine_bytes / 8192.0);
         e->mff_reg_pj = sram * m->mff_reg_bits / 64.0 * sqrt((double)m->mff_reg_bytes / 8192.0);
-        e->mff_tag_pj = sram * (double)m->mff_tag_bits * m->mff_tags / 64.0 * sqrt((double)m->mff_tag_bytes / 8192.0);
+        /* (a lookup is priced as one entry's access, as the prefetch
+         * tables' associative lookups are; a CAM reading every entry's
+         * bits would cost mff.tags times as much) */
+        e->mff_tag_pj = sram * m->mff_tag_bits / 64.0 * sqrt((double)m->mff_tag_bytes / 8192.0);
         e->mff_word_pj = sram * 32 / 64.0 * sqrt((double)m->mff_ld_bytes / 8192.0);
         e->mff_line_pj = sram * m->mff_line * 8 / 64.0 * sqrt((double)m->mff_ld_bytes / 8192.0);
         uint64_t bytes = m->mff_engine_bytes + m->mff_reg_bytes + m->mff_tag_bytes + m->mff_ld_bytes;
