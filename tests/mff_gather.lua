@@ -281,6 +281,10 @@ do
            "configure_mff needs the MFF: %-%-set mff.enable=true", "configure_mff without the MFF: error")
   T.raises(function() plain:load_ptx_text(GATHER, "mff_gather.ptx") end,
            "mff_gather.ptx:%d+: pc_gather needs the MFF: %-%-set mff.enable=true", "pc_gather without the MFF: located error at load")
+  -- the functional mode has no MFF: refused at load, even with mff.enable
+  local fn = ws.gpu{ quiet = true, preset = "gtx980", ["mff.enable"] = true, ["run.mode"] = "functional" }
+  T.raises(function() fn:load_ptx_text(GATHER, "mff_gather.ptx") end,
+           "mff_gather.ptx:%d+: pc_gather needs the MFF", "run.mode=functional: pc_gather refused at load")
 end
 
 -- 6. a command that does not complete in time is diagnosed like a
