@@ -190,6 +190,26 @@ local ok0, e0 = pcall(g0.tcoal, g0)
 T.ok(not ok0 and tostring(e0):find("stats.tcoal=true", 1, true), "off: gpu:tcoal names the option")
 g0:close()
 
+-- one array's loads alone (stats.tcoal.array): the data loads are the
+-- stream AB A C BC A D AD B of tests/t_tcoal.c
+local ga = run({ ["stats.tcoal"] = true, ["stats.tcoal.array"] = "data" })
+local cd = ga:tcoal()
+T.is(cd.array, "data", "stats.tcoal.array=data: named in gpu:tcoal()")
+T.is(cd.loads, 8, "stats.tcoal.array=data: the 8 data loads")
+T.is(cd.requests[1], 11, "data alone, W=1: 11")
+T.is(cd.requests[2], 9, "data alone, W=2: AB|BC|AD|ABD = 9")
+T.is(cd.requests[4], 6, "data alone, W=4: ABC|ABD = 6")
+T.is(cd.requests[32], 4, "data alone, W=32: 4")
+T.is(cd.sliding[2], 8, "data alone, sliding W=2: 8")
+T.is(cd.sliding[4], 5, "data alone, sliding W=4: 5")
+ga:close()
+local gl = run({ ["stats.tcoal"] = true, ["stats.tcoal.array"] = "list" })
+T.is(gl:tcoal().requests[32], 8, "list alone, W=32: its 8 blocks")
+gl:close()
+local gn = run({ ["stats.tcoal"] = true, ["stats.tcoal.array"] = "nothing" })
+T.is(gn:tcoal().loads, 0, "an array of no such name: nothing counted")
+gn:close()
+
 -- two runs alike
 local ga = run({ ["stats.tcoal"] = true })
 local gb = run({ ["stats.tcoal"] = true })

@@ -52,6 +52,6 @@ t_ok $? "two runs: byte-identical JSON"
 $W -b --json="$tmp/off.json" "$tmp/run.lua" off > "$tmp/outoff" 2>&1
 t_is "$?" 0 "the same run with stats.tcoal off"
 t_is "$($W -b "$tmp/check.lua" "$tmp/off.json" 2>&1)" "none nil" "off: no tcoal in the JSON, nor in its launches"
-t_is "$(grep -c 'tcoal' "$tmp/off.json")" 1 "off: only the option names tcoal in the JSON"
+t_is "$(grep -c 'tcoal' "$tmp/off.json")" 2 "off: only the options (stats.tcoal, stats.tcoal.array) name tcoal in the JSON"
 t_is "$(grep -c '^temporal coalescing' "$tmp/outoff")" 0 "off: no summary line"
 t_done

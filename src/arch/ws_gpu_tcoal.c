@@ -39,10 +39,13 @@ static void put_curve(ws_json *j, const char *key, const uint64_t *v, bool norm)
 
 static void section(ws_json *j, ws_stats_getter get, void *gctx, void *user)
 {
-    (void)user;
+    ws_gpu *g = user;
+    const char *array = ws_opts_str(g->opts, "stats.tcoal.array");
     ws_tcoal_ctr c;
     fill(get, gctx, &c);
     ws_json_object(j, false);
+    ws_json_key(j, "array");
+    ws_json_str(j, array && *array ? array : NULL);
     ws_json_key(j, "block_bytes");
     ws_json_u64(j, 1u << WS_TCOAL_BLOCK_LOG);
     ws_json_key(j, "loads");
@@ -82,7 +85,7 @@ void ws_gpu_tcoal_register(ws_gpu *g)
                  "previous loads read (a sliding window of %d)", w - 1, w);
         ws_stats_counter(s, name, desc, "sm", SMC(tcc.slide[w - 1]));
     }
-    ws_stats_section(s, "tcoal", section, NULL);
+    ws_stats_section(s, "tcoal", section, g);
 }
 
 static double live_get(void *gctx, const char *name, int instance)

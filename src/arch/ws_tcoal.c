@@ -26,6 +26,8 @@ typedef struct tc_warp {
 
 struct ws_tcoal {
     uint32_t nslots;
+    const ws_device *dev;           /* stats.tcoal.array: the allocations ... */
+    char *array;                    /* ... and the name counted (NULL: all) */
     ws_tcoal_ctr *c;
     tc_warp **w;                    /* per slot, made at its first load */
 };
@@ -44,7 +46,15 @@ void ws_tcoal_free(ws_tcoal *t)
     if (!t) return;
     for (uint32_t i = 0; i < t->nslots; i++) free(t->w[i]);
     free(t->w);
+    free(t->array);
     free(t);
+}
+
+void ws_tcoal_filter(ws_tcoal *t, const ws_device *dev, const char *array)
+{
+    free(t->array);
+    t->array = array && *array ? ws_xstrdup(array) : NULL;
+    t->dev = dev;
 }
 
 static inline uint32_t hash(uint64_t b)
@@ -139,6 +149,10 @@ void ws_tcoal_step(ws_tcoal *t, uint32_t slot, uint64_t age, const ws_step *st)
             uint32_t l = (uint32_t)__builtin_ctz(r);
             if (st->lane_space[l] == WS_SP_GLOBAL) m |= 1u << l;
         }
+    }
+    if (m && t->array) {
+        const ws_alloc *a = ws_devmem_find(t->dev, st->addr[__builtin_ctz(m)]);
+        if (!a || !a->name || strcmp(a->name, t->array) != 0) return;
     }
     ws_tcoal_load(t, slot, age, m, st->addr);
 }

@@ -24,7 +24,10 @@
  * caches.  Stores and atomics are not counted (Fig. 5 is about PageRank's
  * reads of C and V); nor are local, shared, constant or parameter spaces.
  * The block is always 128 bytes (the paper's block), whatever the
- * machine's sector or line size.
+ * machine's sector or line size.  stats.tcoal.array names one array: only
+ * the loads whose first active lane reads it are counted, so a warp's
+ * windows hold that array's loads alone (Fig. 5 draws step 3, array C,
+ * and step 4, array V, apart).
  *
  * How.  A block's distance d is how many of the warp's instructions back
  * its latest previous read was (none: infinite).  With i the instruction's
@@ -49,6 +52,7 @@
 
 struct ws_step;
 struct ws_gpu;
+struct ws_device;
 
 #define WS_TCOAL_WMAX 32        /* largest window (Fig. 5's axis goes to 32) */
 #define WS_TCOAL_BLOCK_LOG 7    /* 128-byte blocks */
@@ -66,6 +70,9 @@ typedef struct ws_tcoal ws_tcoal;
 /* nslots warp slots counting into *ctr (which must outlive it). */
 ws_tcoal *ws_tcoal_new(uint32_t nslots, ws_tcoal_ctr *ctr);
 void ws_tcoal_free(ws_tcoal *t);
+/* stats.tcoal.array: count only the loads whose first lane reads an
+ * allocation of dev named `array` (copied; NULL or "": every load). */
+void ws_tcoal_filter(ws_tcoal *t, const struct ws_device *dev, const char *array);
 
 /* One warp load of the warp in `slot` (dispatch age `age`): the lanes in
  * `mask` read addr[lane] (device byte addresses).  Lanes not global are

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "arch/ws_opts.h"
 #include "arch/ws_tcoal.h"
 #include "lua/ws_lua_insp.h"
 #include "stats/ws_stats.h"
@@ -45,6 +46,8 @@ static int g_tcoal(lua_State *L)
         return luaL_error(L, "gpu:tcoal: temporal coalescing is not counted (--set stats.tcoal=true)");
     lua_createtable(L, 0, 8);
     ws_linsp_set_int(L, "block_bytes", 1 << WS_TCOAL_BLOCK_LOG);
+    const char *array = ws_opts_str(ws_gpu_opts(g), "stats.tcoal.array");
+    if (array && *array) ws_linsp_set_str(L, "array", array);
     ws_linsp_set_int(L, "loads", (lua_Integer)c.insns);
     ws_linsp_set_int(L, "lane_requests", (lua_Integer)c.lanes);
     lua_createtable(L, WS_TCOAL_WMAX, 0);
