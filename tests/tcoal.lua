@@ -186,6 +186,7 @@ g3:close()
 local g0 = run()
 local st0 = g0:stats().total
 T.is(st0["tcoal.requests.1"], nil, "off by default: no tcoal.* statistics")
+T.is(st0.cycles, st.total.cycles, "the instrumentation changes no cycle (the same run on and off)")
 local ok0, e0 = pcall(g0.tcoal, g0)
 T.ok(not ok0 and tostring(e0):find("stats.tcoal=true", 1, true), "off: gpu:tcoal names the option")
 g0:close()
