@@ -35,6 +35,10 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         ws_sm *sm = &g->sms[i];
         if (ws_sm_init(g, sm, i, err) < 0)
             goto fail;
+        if (g->cfg.tcoal) {
+            sm->tcoal = ws_tcoal_new(sm->nslots, &sm->tcc);
+            ws_tcoal_filter(sm->tcoal, g->dev, ws_opts_str(o, "stats.tcoal.array"));
+        }
         if (g->cfg.l1_enable) {
             ws_cache_config cc;
             /* (the cache's messages name it) */

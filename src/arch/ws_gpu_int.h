@@ -56,6 +56,7 @@ typedef struct ws_gpu_cfg {
     uint64_t deadlock, max_cycles, stats_interval;
     uint64_t stall_window;      /* run.stall_window (0: off) */
     uint32_t ctas_per_sm;
+    bool tcoal;                 /* stats.tcoal (ws_tcoal.h) */
 } ws_gpu_cfg;
 
 typedef struct ws_gpu_mirror ws_gpu_mirror;

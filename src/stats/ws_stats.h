@@ -67,6 +67,15 @@ typedef double (*ws_stats_derive_ufn)(ws_stats_getter get, void *gctx, int insta
 void ws_stats_derived_ctx(ws_stats *s, const char *name, const char *desc, const char *scope,
                           size_t count, ws_stats_derive_ufn fn, void *user);
 
+/* A section: a JSON value that a component writes from the statistics
+ * (fn(j, get, gctx, user) writes exactly one value, reading counters and
+ * derived values through get), written under `name` at the top of the JSON
+ * (over the totals) and in every launch (over its deltas).  For a result
+ * that is a curve or a structure rather than one number (tcoal). */
+struct ws_json;
+typedef void (*ws_stats_section_fn)(struct ws_json *j, ws_stats_getter get, void *gctx, void *user);
+void ws_stats_section(ws_stats *s, const char *name, ws_stats_section_fn fn, void *user);
+
 /* Current value of a counter (sum over instances when instance < 0), or of
  * a derived value; NAN for an unknown name or instance. */
 double ws_stats_get(const ws_stats *s, const char *name, int instance);

@@ -119,6 +119,7 @@ static void put_launch(ws_json *j, const ws_stats *s, const ws_launch *l)
         ws_json_key(j, "extra");
         ws_json_raw(j, l->extra);
     }
+    ws_stats_put_sections(s, l, j);
     ws_json_key(j, "stats");
     ws_json_object(j, false);
     for (size_t k = 0; k < s->n; k++) {
@@ -219,6 +220,7 @@ char *ws_stats_json_text(const ws_stats *s, const char *version, uint64_t seed,
         ws_json_end(&j);
     }
     put_stats(&j, s);
+    ws_stats_put_sections(s, NULL, &j);
     ws_json_key(&j, "launches");
     ws_json_array(&j, false);
     for (size_t i = 0; i < s->nlaunches; i++)
