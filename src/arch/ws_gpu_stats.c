@@ -688,6 +688,13 @@ void ws_gpu_stats_register(ws_gpu *g)
         snprintf(idesc, sizeof idesc, "flits of those packets (ceil(bytes / icnt.flit), bytes = 8-byte header + data); "
                  "the crossbar is one hop, so these are flit-hops (%s)", dir);
         ws_stats_counter(s, name, idesc, "", &is->flits, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.latency_sum", nw);
+        snprintf(idesc, sizeof idesc, "sum over packets granted their output of the cycles from push to grant "
+                 "(over a window / the window's cycles: the packets held in the %s, Little's law)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->latency_sum, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.delivered", nw);
+        snprintf(idesc, sizeof idesc, "packets granted their output (%s)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->delivered, 1, 0);
     }
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
@@ -744,7 +751,8 @@ void ws_gpu_stats_register(ws_gpu *g)
                                             "stall.short_scoreboard", "stall.wait", "stall.barrier",
                                             "stall.membar", "stall.branch_resolving", "stall.no_instruction",
                                             "stall.lg_throttle", "stall.mio_throttle", "stall.math_pipe_throttle",
-                                            "stall.drain", "stall.idle" };
+                                            "stall.drain", "stall.idle", "icnt.req.flits", "icnt.rep.flits",
+                                            "icnt.req.latency_sum", "icnt.rep.latency_sum", "pf.demand_misses" };
         const char *series[sizeof base / sizeof *base + WS_EN_COUNT + 1];
         size_t nb = sizeof base / sizeof *base, ne = 0;
         memcpy(series, base, sizeof base);
@@ -754,6 +762,14 @@ void ws_gpu_stats_register(ws_gpu *g)
         }
         ws_error err;
         ws_stats_series(s, g->cfg.stats_interval, series, nb + ne, &err);
+        /* per SM and per channel, for the report's heat maps (issue 39):
+         * 3 values per SM and 3 per channel a sample [choice: IPC, idle
+         * slots and policy/throttle transitions per SM; bandwidth and row
+         * hits per channel; the per-SM slot cycles and per-channel clocks
+         * are the totals divided evenly] */
+        static const char *const split[] = { "warp_insns", "stall.idle", "pf.transitions",
+                                             "dram.data_busy", "dram.row_hits", "dram.row_misses" };
+        ws_stats_series_split(s, split, sizeof split / sizeof *split, &err);
     }
 }
 
