@@ -47,12 +47,15 @@ local function col(ser, name)
   for i, c in ipairs(ser.columns) do if c == name then return i end end
 end
 
+local points = M.heat_points
 local function heat(o, title, unit, rows, maxv)
-  o[#o + 1] = svg.heatmap { title = title, unit = unit, rows = rows, points = M.heat_points, max = maxv }
+  o[#o + 1] = "<h3>" .. esc(title) .. "</h3>"
+  o[#o + 1] = svg.heatmap { title = title, unit = unit, rows = rows, points = points, max = maxv }
 end
 
 -- c: {o, d, ser, h, pre, section, absent, total, points}
 function M.sections(c)
+  points = math.min(M.heat_points, c.points or M.heat_points)
   local o, ser, h, pre = c.o, c.ser, c.h, c.pre
   local none = #ser.rows > 0 and "This run's time series has no per-SM or per-channel columns (a JSON written before they were sampled)."
                or "The run has no time series (stats.interval=0, or no sample was taken)."
@@ -102,9 +105,10 @@ function M.sections(c)
       rows[#rows + 1] = { name = "channel " .. k, xs = xs, ys = ys }
       rows2[#rows2 + 1] = { name = "channel " .. k, xs = xs, ys = ys2 }
     end
-    heat(o, "DRAM bandwidth use per channel", "busy / clocks", rows, 1)
+    heat(o, "DRAM bandwidth use per channel", "busy / clocks", rows)
     heat(o, "DRAM row-hit rate per channel", "hits / commands", rows2, 1)
-    o[#o + 1] = "<p>Bandwidth use: data-bus busy clocks over the channel's command clocks; row-hit rate: "
+    o[#o + 1] = "<p>Bandwidth use: data-bus busy clocks over the channel's command clocks (the colour scale "
+                .. "ends at the largest cell, written beside it); row-hit rate: "
                 .. "row hits over column commands (grey: no command in the span).</p></section>"
   end
   -- interconnect
@@ -126,11 +130,13 @@ function M.sections(c)
       end
     end
     if #series > 0 then
+      o[#o + 1] = "<h3>interconnect occupancy</h3>"
       o[#o + 1] = svg.plot { title = "interconnect occupancy", ylabel = "packets waiting for their output",
                              series = series, points = c.points }
       okn = true
     end
     if #series2 > 0 then
+      o[#o + 1] = "<h3>interconnect flits</h3>"
       o[#o + 1] = svg.plot { title = "interconnect flits", ylabel = "flits / cycle", series = series2, points = c.points }
       okn = true
     end

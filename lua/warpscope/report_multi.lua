@@ -107,6 +107,7 @@ local function overlay(o, runs, title, ylabel, fn, points, ymax)
     if xs then series[#series + 1] = { name = r.label, xs = xs, ys = ys } end
   end
   if #series == 0 then return false end
+  o[#o + 1] = "<h3>" .. esc(title) .. "</h3>"
   o[#o + 1] = svg.plot { title = title, ylabel = ylabel, series = series, points = points, ymax = ymax }
   return true
 end
@@ -183,14 +184,18 @@ function M.render(runs, preset_config, gpu_html, css, script)
     if f.energy == nil then has_e = false end
     en[i] = f.energy and f1.energy and f1.energy > 0 and f.energy / f1.energy or 0 / 0
   end
-  o[#o + 1] = svg.bars { title = "speedup", names = names, values = sp, ref = 1,
+  local function bars(p)
+    o[#o + 1] = "<h3>" .. esc(p.title) .. "</h3>"
+    o[#o + 1] = svg.bars(p)
+  end
+  bars { title = "speedup", names = names, values = sp, ref = 1,
                          xlabel = "speedup: cycles of the first run / cycles of this run" }
-  o[#o + 1] = svg.bars { title = "L1D miss rate", names = names, values = l1, xlabel = "L1D miss rate: misses / accesses" }
-  o[#o + 1] = svg.bars { title = "L2 miss rate", names = names, values = l2, xlabel = "L2 miss rate: misses / accesses" }
-  o[#o + 1] = svg.bars { title = "DRAM traffic", names = names, values = tr, ref = 1,
+  bars { title = "L1D miss rate", names = names, values = l1, xlabel = "L1D miss rate: misses / accesses" }
+  bars { title = "L2 miss rate", names = names, values = l2, xlabel = "L2 miss rate: misses / accesses" }
+  bars { title = "DRAM traffic", names = names, values = tr, ref = 1,
                          xlabel = "DRAM bytes read and written / the first run's" }
   if has_e then
-    o[#o + 1] = svg.bars { title = "energy", names = names, values = en, ref = 1, xlabel = "energy / the first run's" }
+    bars { title = "energy", names = names, values = en, ref = 1, xlabel = "energy / the first run's" }
   else
     o[#o + 1] = '<p class="absent">Energy: not every run has it (presets without prices leave it out).</p>'
   end
