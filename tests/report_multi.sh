@@ -111,6 +111,28 @@ t_match "$C" "<title>channel 0, cycles 200-400: 0.5 \(min 0, max 1\)</title>" ".
 t_match "$C" "<title>channel 0, cycles 0-200: 0.625 \(min 0.5, max 0.75\)</title>" "channel 0's row-hit rate, first cell"
 t_match "$C" "<title>channel 0, cycles 200-400: 0.5 \(min 0.5, max 0.5\)</title>" "... second cell (a window without commands left out)"
 
+# Prefetching and a throttle: accuracy per window (useful + late) / issued:
+# 2/4, 0/0 (left out), 1/2, 4/4; coverage (useful + late) / (that + demand
+# misses): 2/4, none, 1/4, 4/4; two transitions of SM 1's throttle degree.
+sed -e 's/"columns": \["cycle", "warp_insns", "warp_slot_cycles", "dram.elapsed"\]/"columns": ["cycle", "warp_insns", "warp_slot_cycles", "dram.elapsed", "pf.issued", "pf.useful", "pf.late", "pf.demand_misses"]/' \
+    -e 's/\[100, 200, 9600, 100\]/[100, 200, 9600, 100, 4, 1, 1, 2]/' -e 's/\[200, 400, 19200, 200\]/[200, 400, 19200, 200, 4, 1, 1, 2]/' \
+    -e 's/\[300, 1500, 28800, 300\]/[300, 1500, 28800, 300, 6, 2, 1, 5]/' -e 's/\[400, 1700, 38400, 400\]/[400, 1700, 38400, 400, 10, 6, 1, 5]/' \
+    -e 's/"l1d.hits": {"total": 30}/"pf.issued": {"total": 10}, "pf.transitions": {"total": 2}, "l1d.hits": {"total": 30}/' \
+    -e 's/"cycles": 400, "stats": {}}/"cycles": 400, "stats": {}, "extra": {"pf_transitions_total": 2, "pf_transitions": [{"cycle": 100, "sm": 1, "source": "throttle", "what": "degree", "from": 2, "to": 1, "from_name": "drop 2\/5", "to_name": "drop 1\/5"}, {"cycle": 300, "sm": 1, "source": "throttle", "what": "degree", "from": 1, "to": 0, "from_name": "drop 1\/5", "to_name": "drop 0\/5"}]}}/' \
+    "$tmp/h1.json" > "$tmp/pf.json"
+$W report --points 2 "$tmp/pf.json" > "$tmp/out" 2>&1
+t_is "$?" 0 "a hand-built run with prefetches and throttle transitions"
+P=$(sed -n '/<section id="pfrates">/,/<\/section>/p' "$tmp/pf.html")
+t_match "$P" '<polyline points="232.7,109.0 570.0,60.5" fill="none" stroke="#1f77b4"' "accuracy: bucket means 0.5 and 0.75 (y = 206 - 194 x)"
+t_match "$P" '<polyline points="232.7,109.0 570.0,84.8" fill="none" stroke="#d62728"' "coverage: bucket means 0.5 and 0.625"
+P=$(sed -n '/<section id="throttle">/,/<\/section>/p' "$tmp/pf.html")
+t_match "$P" "<h3>throttle degree</h3>" "a strip group for the throttle's degree"
+t_match "$P" "<title>SM 1, cycles 0-100: drop 2/5 \(2\)</title>" "SM 1 held drop 2/5 from the start"
+t_match "$P" "<title>SM 1, cycles 100-300: drop 1/5 \(1\)</title>" "then drop 1/5"
+t_match "$P" "<title>SM 1, cycles 300-400: drop 0/5 \(0\)</title>" "then drop 0/5 to the end"
+t_is "$(printf '%s\n' "$P" | grep -c 'stroke="#000"')" 2 "two transitions marked"
+t_match "$P" "<p>2 transitions\." "the count"
+
 # Two more hand-built runs: 300 cycles with one key changed, and the same
 # configuration as the first (labelled by its file name).
 sed -e 's/"total": 400}/"total": 300}/' -e 's/"stats.interval": 100}/"stats.interval": 100, "dram.sched": "fcfs"}/' \
@@ -141,6 +163,12 @@ bad "$tmp/other.json" "$tmp/other.json: not a warpscope statistics file (its \"f
     "another program's JSON"
 bad "$tmp/trunc.json" "$tmp/trunc.json: not valid JSON (line 8 column 80: unexpected end); the file may be truncated" "a truncated run"
 bad "$tmp/nocyc.json" "$tmp/nocyc.json: an empty run: no cycle was simulated" "a run of no cycles"
+sed 's/\[300, 1200, 0, 7200, 75, 4, 2\]/[300, 1200, 0, 7200, 75, 4]/' "$tmp/h1.json" > "$tmp/pirow.json"
+bad "$tmp/pirow.json" "$tmp/pirow.json: series.per_instance row 3 has 6 values for 7 instances" "a short per-instance row"
+sed 's/"extra": {"pf_transitions_total": 2/"extra": {"pf_transitions_total": "x"/; s/"from": 1, "to": 0/"from": "a", "to": null/' \
+    "$tmp/pf.json" > "$tmp/oddlog.json"
+$W report "$tmp/oddlog.json" -o "$tmp/odd.html" > "$tmp/out" 2>&1
+t_is "$?:$(cat "$tmp/out")" "0:" "odd values in a transition log are drawn as 0, not a crash"
 t_is "$(ls "$tmp" | grep -c 'tmp[0-9]')" 0 "no temporary file is left"
 rm -rf "$tmp"
 t_done

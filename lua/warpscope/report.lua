@@ -186,8 +186,9 @@ local function gpu_html(o, d, label, pre, preset_config)
   end
   if not okd then absent(o, none) else o[#o + 1] = "</section>" end
 
-  more.sections { o = o, d = d, ser = ser, h = h, pre = pre, section = section, absent = absent, total = total,
-                  points = M.points }
+  local mc = { o = o, d = d, ser = ser, h = h, pre = pre, section = section, absent = absent, total = total,
+               points = M.points }
+  more.sections(mc)
 
   local pfi = total(d, "pf.issued")
   if type(pfi) == "number" and pfi > 0 then
@@ -199,6 +200,7 @@ local function gpu_html(o, d, label, pre, preset_config)
     table_html(o, { "", "value" }, { { "accuracy", total(d, "pf.accuracy") }, { "coverage", total(d, "pf.coverage") },
                                      { "lateness", total(d, "pf.lateness") } }, "facts")
     o[#o + 1] = "</section>"
+    more.prefetch(mc)
   end
 
   if total(d, "energy.total") ~= nil and column(ser, "energy.total") then
@@ -275,6 +277,31 @@ local function wrong(d)
     for _, v in ipairs(r) do
       if v == json.null then return ("series row %d holds a null"):format(i) end
       if type(v) ~= "number" then return ("series row %d holds a non-number"):format(i) end
+    end
+  end
+  local pi = d.series and d.series.per_instance
+  if pi ~= nil then
+    if type(pi) ~= "table" or type(pi.columns) ~= "table" or type(pi.rows) ~= "table" then
+      return "a \"series.per_instance\" without \"columns\" and \"rows\""
+    end
+    local w = 0
+    for i, c in ipairs(pi.columns) do
+      local n = type(c) == "table" and type(c.count) == "number" and math.tointeger(c.count)
+      if not n or n < 0 or type(c.name) ~= "string" then
+        return ("series.per_instance column %d has no name or count"):format(i)
+      end
+      w = w + n
+    end
+    if #pi.rows ~= #d.series.rows then
+      return ("series.per_instance has %d rows for %d samples"):format(#pi.rows, #d.series.rows)
+    end
+    for i, r in ipairs(pi.rows) do
+      if type(r) ~= "table" or #r ~= w then
+        return ("series.per_instance row %d has %d values for %d instances"):format(i, type(r) == "table" and #r or 0, w)
+      end
+      for _, v in ipairs(r) do
+        if type(v) ~= "number" then return ("series.per_instance row %d holds a non-number"):format(i) end
+      end
     end
   end
   for i, l in ipairs(d.launches) do

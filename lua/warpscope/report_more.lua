@@ -1,13 +1,15 @@
 -- warpscope.report_more: the report's per-SM, per-channel, interconnect,
 -- prefetch-rate and throttle sections (issue 39, part 2).  Each reads the
 -- time series' per-instance columns (series.per_instance, written by
--- ws_stats_series_split: warp_insns, stall.idle and pf.transitions per SM,
+-- ws_stats_series_split: warp_insns and stall.idle per SM,
 -- dram.data_busy, row_hits and row_misses per channel) and reduces every
 -- row to at most `heat_points` buckets with min and max kept.
 local svg = require "warpscope.report_svg"
 local esc = svg.esc
 
 local M = {}
+local function int(x) return type(x) == "number" and math.tointeger(x) or nil end
+local function num(x) return type(x) == "number" and x == x and x or 0 end
 M.heat_points = 100   -- cells per heat-map row [choice: 80 SMs x 100 cells stay under 1 MB]
 
 -- Per-window deltas of instance k of a per-instance column, or nil.
@@ -18,7 +20,7 @@ function M.instance(ser, name)
   local off = 0
   for _, c in ipairs(pi.columns) do
     if c.name == name then
-      local count = math.tointeger(c.count) or 0
+      local count = int(c.count) or 0
       return count, function(k)
         local d, prev = {}, 0
         for i, r in ipairs(pi.rows) do
@@ -29,7 +31,7 @@ function M.instance(ser, name)
         return d
       end
     end
-    off = off + (math.tointeger(c.count) or 0)
+    off = off + (int(c.count) or 0)
   end
 end
 
@@ -145,7 +147,13 @@ function M.sections(c)
     o[#o + 1] = "<p>Occupancy: the packets held between push and grant, on average over each window "
                 .. "(the window's sum of their waits over its cycles: Little's law).</p></section>"
   end
-  -- prefetch rates and the throttle
+end
+
+-- Prefetch accuracy and coverage over time, and the policies' and
+-- throttles' states (after the report's prefetch section).
+function M.prefetch(c)
+  local o, ser, h, pre = c.o, c.ser, c.h, c.pre
+  local _, xs = deltas(ser, nil)
   local pfi = c.total(c.d, "pf.issued")
   if type(pfi) == "number" and pfi > 0 then
     c.section(o, pre .. "pfrates", "Prefetch accuracy and coverage over time" .. h)
@@ -167,24 +175,80 @@ function M.sections(c)
     else
       c.absent(o, "This run's time series does not sample these counters.")
     end
-    c.section(o, pre .. "throttle", "Throttle transitions per SM" .. h)
-    local n, tr = M.instance(ser, "pf.transitions")
-    local tt = c.total(c.d, "pf.transitions")
-    if not n then c.absent(o, none)
-    elseif type(tt) ~= "number" or tt == 0 then c.absent(o, "No policy or throttle changed state in this run.")
-    else
-      local rows = {}
-      for k = 0, n - 1 do
-        local d, ys = tr(k), {}
-        for i = 1, #d do ys[i] = d[i] end
-        rows[#rows + 1] = { name = "SM " .. k, xs = xs, ys = ys }
+    M.throttle(c)
+  end
+end
+
+-- The policies' and throttles' state per SM over time, from the launches'
+-- transition logs (launch.extra.pf_transitions: cycle, sm, source, what,
+-- from, to and their names): one strip per SM for each (source, what),
+-- the value held between transitions, each transition a tick.
+function M.throttle(c)
+  local o, d, h, pre = c.o, c.d, c.h, c.pre
+  c.section(o, pre .. "throttle", "Policy and throttle state per SM" .. h)
+  local tr, listed, said = {}, 0, 0
+  for _, l in ipairs(d.launches) do
+    local e = type(l.extra) == "table" and l.extra or nil
+    if e and type(e.pf_transitions) == "table" then
+      said = said + (int(e.pf_transitions_total) or #e.pf_transitions)
+      for _, t in ipairs(e.pf_transitions) do
+        if type(t) == "table" and type(t.cycle) == "number" and type(t.sm) == "number" then
+          tr[#tr + 1] = t
+          listed = listed + 1
+        end
       end
-      heat(o, "policy and throttle transitions per SM", "per window", rows)
-      o[#o + 1] = ("<p>%s transitions in all; a coloured cell marks a span in which that SM's prefetch policy "
-                   .. "or throttle changed state.  The degree and state themselves are not sampled.</p></section>")
-                  :format(esc(tostring(tt)))
     end
   end
+  if #tr == 0 then
+    c.absent(o, "No policy or throttle changed state in this run.")
+    return
+  end
+  local xmax = c.total(d, "cycles") or 0
+  for _, l in ipairs(d.launches) do if type(l["end"]) == "number" and l["end"] > xmax then xmax = l["end"] end end
+  local groups, gorder = {}, {}
+  for _, t in ipairs(tr) do
+    local key = tostring(t.source or "?") .. " " .. tostring(t.what or "state")
+    local g = groups[key]
+    if not g then g = { key = key, sms = {}, vmin = math.huge, vmax = -math.huge }; groups[key] = g; gorder[#gorder + 1] = key end
+    local sm = int(t.sm) or 0
+    g.sms[sm] = g.sms[sm] or {}
+    table.insert(g.sms[sm], t)
+    for _, v in ipairs { t.from, t.to } do
+      if type(v) == "number" then g.vmin = math.min(g.vmin, v); g.vmax = math.max(g.vmax, v) end
+    end
+  end
+  local nsm = int(c.total(d, "sm.count")) or 0
+  for _, key in ipairs(gorder) do
+    local g, rows = groups[key], {}
+    local top = nsm - 1
+    for sm in pairs(g.sms) do if sm > top then top = sm end end
+    for sm = 0, top do
+      local ts, segs, marks = g.sms[sm] or {}, {}, {}
+      table.sort(ts, function(a, b) return a.cycle < b.cycle end)
+      local function name(v, n)
+        return (type(n) == "string" and n ~= "") and ("%s (%s)"):format(n, tostring(v)) or tostring(v)
+      end
+      local x0 = 0
+      for _, t in ipairs(ts) do
+        segs[#segs + 1] = { x0, t.cycle, num(t.from), name(t.from, t.from_name) }
+        marks[#marks + 1] = t.cycle
+        x0 = t.cycle
+      end
+      if #ts > 0 then
+        local last = ts[#ts]
+        segs[#segs + 1] = { x0, math.max(x0, xmax), num(last.to), name(last.to, last.to_name) }
+      end
+      rows[#rows + 1] = { name = "SM " .. sm, segs = segs, marks = marks }
+    end
+    o[#o + 1] = "<h3>" .. esc(key) .. "</h3>"
+    o[#o + 1] = svg.steps { title = key .. " per SM", unit = key:match("%S+$"), xmax = xmax, vmin = g.vmin,
+                            vmax = g.vmax, rows = rows }
+  end
+  local note = ("%d transitions"):format(said)
+  if listed < said then note = note .. (" (the log kept the last %d)"):format(listed) end
+  o[#o + 1] = ("<p>%s.  Each strip: the value an SM's policy or throttle held, from the launches' transition "
+               .. "logs; a tick marks a transition; hover a span for its value and name.  An SM without "
+               .. "a transition keeps the preset's value (no strip drawn).</p></section>"):format(esc(note))
 end
 
 return M

@@ -49,9 +49,9 @@ end
 local function tick_text(v)
   if v == 0 then return "0" end
   local a = math.abs(v)
-  if a >= 1e9 then return ("%gG"):format(v / 1e9) end
-  if a >= 1e6 then return ("%gM"):format(v / 1e6) end
-  if a >= 1e4 then return ("%gk"):format(v / 1e3) end
+  if a >= 1e9 then return ("%.4gG"):format(v / 1e9) end
+  if a >= 1e6 then return ("%.4gM"):format(v / 1e6) end
+  if a >= 1e4 then return ("%.4gk"):format(v / 1e3) end
   return ("%g"):format(tonumber(("%.3g"):format(v)))
 end
 
@@ -243,6 +243,53 @@ function M.bars(p)
     put(('<text x="%.1f" y="%d" text-anchor="middle" font-size="10">%s</text>'):format(lw + pw * k / 4, T + n * bh + 13, tick_text(v)))
   end
   put(('<text x="%d" y="%d" text-anchor="middle" font-size="11">%s</text>'):format(lw + pw // 2, h - 4, esc(p.xlabel or "")))
+  put("</svg>")
+  return table.concat(o, "\n")
+end
+
+-- steps{title, unit, xmax, vmin, vmax, rows = {{name, segs = {{x0, x1, v,
+-- text}...}, marks = {x...}}...}}: one strip per instance, each segment a
+-- state held from x0 to x1 (colour by value; <title>: its text), each mark a
+-- transition (a black tick).  Size is bounded by the segments given.
+function M.steps(p)
+  local rows, xmax = p.rows, p.xmax > 0 and p.xmax or 1
+  local span = (p.vmax or 1) - (p.vmin or 0)
+  if span <= 0 then span = 1 end
+  local rh = math.max(3, math.min(14, 240 // math.max(1, #rows)))
+  local pw, ph = W - L - R, rh * #rows
+  local h = T + ph + B
+  local function X(x) return L + x / xmax * pw end
+  local o = {}
+  local function put(s) o[#o + 1] = s end
+  put(('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="plot steps">')
+    :format(W, h, W, h))
+  put(("<title>%s</title>"):format(esc(p.title)))
+  for i, r in ipairs(rows) do
+    local y = T + (i - 1) * rh
+    if #rows <= 40 or (i - 1) % math.ceil(#rows / 40) == 0 then
+      put(('<text x="%d" y="%d" text-anchor="end" font-size="%d">%s</text>'):format(L - 4, y + rh - 1, math.min(10, rh),
+        esc(r.name)))
+    end
+    for _, sg in ipairs(r.segs) do
+      put(('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s, cycles %s-%s: %s</title></rect>')
+        :format(X(sg[1]), y, math.max(0.1, X(sg[2]) - X(sg[1])), rh, M.shade(0.15 + 0.85 * (sg[3] - (p.vmin or 0)) / span),
+                esc(r.name), num(sg[1]), num(sg[2]), esc(sg[4])))
+    end
+    for _, x in ipairs(r.marks) do
+      put(('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#000" stroke-width="1"/>'):format(X(x), y, X(x), y + rh))
+    end
+  end
+  put(('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>'):format(L, T, pw, ph))
+  for k = 0, 4 do
+    local v = xmax * k / 4
+    put(('<text x="%.1f" y="%d" text-anchor="middle" font-size="10">%s</text>'):format(X(v), T + ph + 13, tick_text(v)))
+  end
+  put(('<text x="%d" y="%d" text-anchor="middle" font-size="11">cycle</text>'):format(L + pw // 2, h - 4))
+  put(('<text x="%d" y="%d" font-size="10">%s: %s</text>'):format(L + pw + 8, T + 10, esc(p.unit or "value"),
+    tick_text(p.vmax or 1)))
+  put(('<rect x="%d" y="%d" width="12" height="10" fill="%s"/>'):format(L + pw + 8, T + 14, M.shade(1)))
+  put(('<text x="%d" y="%d" font-size="10">%s</text>'):format(L + pw + 8, T + 38, tick_text(p.vmin or 0)))
+  put(('<rect x="%d" y="%d" width="12" height="10" fill="%s"/>'):format(L + pw + 8, T + 42, M.shade(0.15)))
   put("</svg>")
   return table.concat(o, "\n")
 end

@@ -763,11 +763,11 @@ void ws_gpu_stats_register(ws_gpu *g)
         ws_error err;
         ws_stats_series(s, g->cfg.stats_interval, series, nb + ne, &err);
         /* per SM and per channel, for the report's heat maps (issue 39):
-         * 3 values per SM and 3 per channel a sample [choice: IPC, idle
-         * slots and policy/throttle transitions per SM; bandwidth and row
-         * hits per channel; the per-SM slot cycles and per-channel clocks
-         * are the totals divided evenly] */
-        static const char *const split[] = { "warp_insns", "stall.idle", "pf.transitions",
+         * 2 values per SM and 3 per channel a sample [choice: IPC and idle
+         * slots per SM; bandwidth and row hits per channel; the per-SM
+         * slot cycles and per-channel clocks are the totals divided
+         * evenly; the throttles' states come from the transition log] */
+        static const char *const split[] = { "warp_insns", "stall.idle",
                                              "dram.data_busy", "dram.row_hits", "dram.row_misses" };
         ws_stats_series_split(s, split, sizeof split / sizeof *split, &err);
     }
