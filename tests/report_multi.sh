@@ -76,6 +76,8 @@ want=$(printf '%s\n' "$a" "$b" "$c" | awk '
 cmp=$(sed -n '/<section id="compare">/,/<\/section>/p' "$H" | grep -o 'class="val"[^>]*>[^<]*' | sed 's/.*>//' | head -12 | tr '\n' ' ')
 t_is "$cmp" "$want" "speedup, miss-rate and traffic bars equal the JSON's ratios"
 t_is "$(sed -n '/<section id="overlay">/,/<\/section>/p' "$H" | grep -c '<polyline')" 21 "seven overlaid plots, one line per run"
+t_match "$(sed -n '/<section id="r1-lines">/,/<\/section>/p' "$H")" "<tr><td>bfs_data:[0-9]+</td><td>bfs_data.cu:[0-9]+</td>" \
+    "a real run's PTX lines carry their CUDA lines (the JSON's cuda_files, ptx_line_cuda)"
 
 # Hand-built: SM 1 runs 1, 1, 10, 1 warp instructions a cycle (SM 0: 1),
 # half its slots idle; one channel busy 50, 25, 0, 100 of 100 clocks, row
@@ -87,6 +89,9 @@ cat > "$tmp/h1.json" <<'JSON'
            "l1d.misses": {"total": 60}, "l2.hits": {"total": 5}, "l2.hit_reserved": {"total": 0},
            "l2.misses": {"total": 15}, "dram.bytes_read": {"total": 1000}, "dram.bytes_written": {"total": 0}},
  "launches": [{"kernel": "k", "start": 0, "end": 400, "cycles": 400, "stats": {}}],
+ "tables": {"by_ptx_line": {"desc": "d", "columns": ["warp_insns"], "rows": [["k:7", 1300], ["k:9", 5]]},
+            "cuda_files": {"desc": "f", "columns": ["id"], "rows": [["k.cu", 1]]},
+            "ptx_line_cuda": {"desc": "c", "columns": ["file", "line"], "rows": [["k:7", 1, 12]]}},
  "series": {"interval": 100, "columns": ["cycle", "warp_insns", "warp_slot_cycles", "dram.elapsed"],
             "rows": [[100, 200, 9600, 100], [200, 400, 19200, 200], [300, 1500, 28800, 300], [400, 1700, 38400, 400]],
             "per_instance": {"columns": [{"name": "warp_insns", "scope": "sm", "count": 2},
@@ -105,6 +110,10 @@ t_match "$S" "<title>SM 0, cycles 0-200: 1 \(min 1, max 1\)</title>" "SM 0's fir
 t_match "$S" "<title>SM 1, cycles 200-400: 5.5 \(min 1, max 10\)</title>" "SM 1's second cell: the mean and the spike"
 t_match "$S" "<title>SM 1, cycles 0-200: 24 \(min 24, max 24\)</title>" "SM 1's resident warps (48 slots, half idle)"
 t_match "$S" "<title>SM 0, cycles 200-400: 48 \(min 48, max 48\)</title>" "SM 0's resident warps"
+L=$(sed -n '/<section id="lines">/,/<\/section>/p' "$tmp/h1.html")
+t_match "$L" "<tr><td>k:7</td><td>k.cu:12</td><td>1300</td></tr>" "the per-line table gives a line's CUDA position"
+t_match "$L" "<tr><td>k:9</td><td></td><td>5</td></tr>" "... and nothing for a line without one"
+t_match "$L" '<table class="lines sortable">' "... and is sortable"
 C=$(sed -n '/<section id="channels">/,/<\/section>/p' "$tmp/h1.html")
 t_match "$C" "<title>channel 0, cycles 0-200: 0.375 \(min 0.25, max 0.5\)</title>" "channel 0's bandwidth, first cell"
 t_match "$C" "<title>channel 0, cycles 200-400: 0.5 \(min 0, max 1\)</title>" "... second cell"
@@ -161,7 +170,7 @@ head -c 700 "$tmp/h1.json" > "$tmp/trunc.json"
 sed 's/"total": 400}/"total": 0}/' "$tmp/h1.json" > "$tmp/nocyc.json"
 bad "$tmp/other.json" "$tmp/other.json: not a warpscope statistics file (its \"format\" is not \"warpscope-stats-1\"; write one with: warpscope --batch --json FILE scenario.lua)" \
     "another program's JSON"
-bad "$tmp/trunc.json" "$tmp/trunc.json: not valid JSON (line 8 column 80: unexpected end); the file may be truncated" "a truncated run"
+bad "$tmp/trunc.json" "$tmp/trunc.json: not valid JSON (line 8 column 75: unterminated string); the file may be truncated" "a truncated run"
 bad "$tmp/nocyc.json" "$tmp/nocyc.json: an empty run: no cycle was simulated" "a run of no cycles"
 sed 's/\[300, 1200, 0, 7200, 75, 4, 2\]/[300, 1200, 0, 7200, 75, 4]/' "$tmp/h1.json" > "$tmp/pirow.json"
 bad "$tmp/pirow.json" "$tmp/pirow.json: series.per_instance row 3 has 6 values for 7 instances" "a short per-instance row"

@@ -96,6 +96,24 @@ local function changed(cfg, preset_config)
   return out
 end
 
+-- "file.cu:line" of each PTX line key, from the tables cuda_files and
+-- ptx_line_cuda (written since issue 39, part 2), or nil.
+local function cuda_lines(tables)
+  local f, l = tables and tables.cuda_files, tables and tables.ptx_line_cuda
+  if type(f) ~= "table" or type(l) ~= "table" or type(f.rows) ~= "table" or type(l.rows) ~= "table"
+     or #l.rows == 0 then return nil end
+  local names, out = {}, {}
+  for _, r in ipairs(f.rows) do
+    if type(r) == "table" and type(r[1]) == "string" and type(r[2]) == "number" then names[r[2]] = r[1] end
+  end
+  for _, r in ipairs(l.rows) do
+    if type(r) == "table" and type(r[1]) == "string" and names[r[2]] and type(r[3]) == "number" then
+      out[r[1]] = ("%s:%s"):format(names[r[2]], fmt(r[3]))
+    end
+  end
+  return out
+end
+
 local STATES = { "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier",
                  "membar", "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle",
                  "math_pipe_throttle", "drain", "idle" }
@@ -221,10 +239,21 @@ local function gpu_html(o, d, label, pre, preset_config)
   section(o, pre .. "lines", "Per PTX line" .. h)
   local t = d.tables and d.tables.by_ptx_line
   if type(t) == "table" and #t.rows > 0 then
-    local cols = { "PTX line" }
+    local cols, rows = { "PTX line" }, t.rows
+    local cu = cuda_lines(d.tables)
+    if cu then
+      cols[2] = "CUDA line"
+      rows = {}
+      for i, r in ipairs(t.rows) do
+        local nr = { r[1], cu[r[1]] or "" }
+        for k = 2, #r do nr[#nr + 1] = r[k] end
+        rows[i] = nr
+      end
+    end
     for _, c in ipairs(t.columns) do cols[#cols + 1] = c end
-    o[#o + 1] = "<p>" .. esc(t.desc or "") .. ".  Click a column's heading to sort by it.</p>"
-    table_html(o, cols, t.rows, "lines sortable")
+    o[#o + 1] = "<p>" .. esc(t.desc or "") .. (cu and "; CUDA lines from the PTX's .loc" or "")
+                .. ".  Click a column's heading to sort by it.</p>"
+    table_html(o, cols, rows, "lines sortable")
     o[#o + 1] = "</section>"
   else
     absent(o, "No per-line table in this run.")

@@ -188,6 +188,8 @@ struct ws_gpu_mirror {
     ws_stats_table *iru_lat;        /* IRU replies by latency bucket, per channel */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
+    ws_stats_table *cu_files, *line_cu;     /* CUDA positions of by_line's rows (from .loc) */
+    uint64_t ncu_ids;
 };
 
 
@@ -280,6 +282,15 @@ void ws_gpu_stats_sync(ws_gpu *g)
             row[4] = c->l1_misses;
             row[5] = c->pf_issued; row[6] = c->pf_useful; row[7] = c->pf_late; row[8] = c->pf_early;
             row[9] = c->pf_useless;
+            const ws_ptx_insn *in = &f->insns[pc];
+            const ws_tline *tl = &g->tl[i];
+            if (in->src_line && in->src_file < tl->ncu && tl->cu[in->src_file]) {
+                uint64_t *fr = ws_stats_table_row_ord(m->cu_files, tl->cu[in->src_file], m->ncu_ids + 1);
+                if (!fr[0]) fr[0] = ++m->ncu_ids;
+                uint64_t *lr = ws_stats_table_row_ord(m->line_cu, key, (uint64_t)i << 32 | pc);
+                lr[0] = fr[0];
+                lr[1] = in->src_line;
+            }
         }
     }
     memset(m->lat_sum, 0, sizeof m->lat_sum);
@@ -526,6 +537,12 @@ void ws_gpu_stats_register(ws_gpu *g)
     m->by_line = ws_stats_table_new(s, "by_ptx_line",
                                     "memory instructions per PTX line (function:line): requests and L1D outcomes",
                                     lcols, 10);
+    static const char *const fcols[] = { "id" };
+    m->cu_files = ws_stats_table_new(s, "cuda_files", "CUDA source files named by the .loc of by_ptx_line's "
+                                     "rows: base name, id (ptx_line_cuda's file)", fcols, 1);
+    static const char *const ccols[] = { "file", "line" };
+    m->line_cu = ws_stats_table_new(s, "ptx_line_cuda", "the CUDA position of each by_ptx_line row with a .loc: "
+                                    "file (cuda_files' id) and line", ccols, 2);
     ws_stats_counter(s, "cycles", "core cycles spent in kernels", "", &m->cycles, 1, 0);
     ws_stats_gauge(s, "sm.count", "SMs", &m->nsms);
     ws_stats_gauge(s, "mem.channels", "DRAM channels", &m->nchan);
