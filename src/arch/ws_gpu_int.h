@@ -37,6 +37,9 @@ typedef struct ws_line_ctr {
 typedef struct ws_tline {
     const ws_ptx_func *f;
     ws_line_ctr *c;
+    char **cu;                  /* base names of the module's .file table, copied when the
+                                 * counters were made (the module may go first); NULL: none */
+    uint32_t ncu;
 } ws_tline;
 
 typedef struct ws_gpu_cfg {

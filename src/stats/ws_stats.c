@@ -118,6 +118,8 @@ void ws_stats_free(ws_stats *s)
     free(s->snap);
     free(s->ser);
     free(s->samples);
+    free(s->spl);
+    free(s->spl_samples);
     free(s);
 }
 

@@ -66,6 +66,10 @@ struct ws_stats {
     uint64_t *samples;              /* per sample: cycle, then nser values (a
                                      * derived column holds a double's bits) */
     size_t nsamples, cap_samples;
+    size_t *spl;                    /* per-instance columns: indices into st */
+    size_t nspl, wspl;              /* their number, and values per sample (sum of counts) */
+    uint64_t *spl_samples;          /* per sample: wspl values, column by column */
+    size_t cap_spl;
     char **warn;                    /* ws_stats_warning, in order */
     size_t nwarn, cap_warn;
     struct ws_stats_sec {           /* ws_stats_section, in order */

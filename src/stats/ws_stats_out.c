@@ -190,6 +190,35 @@ static void put_series(ws_json *j, const ws_stats *s)
         ws_json_end(j);
     }
     ws_json_end(j);
+    if (s->nspl) {
+        ws_json_key(j, "per_instance");
+        ws_json_object(j, false);
+        ws_json_key(j, "columns");
+        ws_json_array(j, false);
+        for (size_t c = 0; c < s->nspl; c++) {
+            const ws_stat *st = &s->st[s->spl[c]];
+            ws_json_object(j, true);
+            ws_json_key(j, "name");
+            ws_json_str(j, st->name);
+            ws_json_key(j, "scope");
+            ws_json_str(j, st->scope);
+            ws_json_key(j, "count");
+            ws_json_u64(j, st->count);
+            ws_json_end(j);
+        }
+        ws_json_end(j);
+        ws_json_key(j, "rows");
+        ws_json_array(j, false);
+        for (size_t i = 0; i < s->nsamples; i++) {
+            const uint64_t *row = s->spl_samples + i * s->wspl;
+            ws_json_array(j, true);
+            for (size_t c = 0; c < s->wspl; c++)
+                ws_json_u64(j, row[c]);
+            ws_json_end(j);
+        }
+        ws_json_end(j);
+        ws_json_end(j);
+    }
     ws_json_end(j);
 }
 
