@@ -430,6 +430,8 @@ void ws_sm_fini(ws_sm *sm)
     for (uint32_t i = 0; i < (sm->nmff_rec + 255) / 256; i++) free(sm->mff_chunk[i]);
     free(sm->mff_chunk);
     free(sm->mff_free);
+    ws_tcoal_free(sm->tcoal);
+    sm->tcoal = NULL;
     sm->slots = NULL;
 }
 
