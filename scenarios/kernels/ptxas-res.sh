@@ -64,6 +64,11 @@ build=$("$ptxas" --version | sed -n 's/^Build \(.*\)$/\1/p')
 # load_iru (warpscope's IRU extension, unknown to ptxas) becomes reads of
 # %clock into its destinations and a setp of its predicate: the same
 # registers, defined at the same place, with values ptxas cannot fold.
+# The MFF's calls (issue 34) only read registers: pc_gather's three
+# operands become two volatile shared stores through its target,
+# pc_scatter_set's two a volatile shared store of their sum at their sum (in a scope of
+# its own), and pc_wait a membar.cta, which ptxas may not move loads of
+# the gathered words across.
 "$awk" '
 /^[ \t]*load_iru\.[bsu]32[ \t]/ {
     s = $0; sub(/^[ \t]*load_iru\.[bsu]32[ \t]+/, "", s); sub(/;.*$/, "", s)
@@ -72,6 +77,21 @@ build=$("$ptxas" --version | sed -n 's/^Build \(.*\)$/\1/p')
     print "\tsetp.ne.u32 " o[1] ", " o[2] ", 0;"
     next
 }
+/^[ \t]*pc_gather\.b32[ \t]/ {
+    s = $0; sub(/^[ \t]*pc_gather\.b32[ \t]+/, "", s); sub(/;.*$/, "", s)
+    n = split(s, o, /[ \t]*,[ \t]*/)
+    t = o[1]; gsub(/[][ \t]/, "", t)
+    print "\tst.volatile.shared.u32 [" t "], " o[2] ";"
+    print "\tst.volatile.shared.u32 [" t "+4], " o[3] ";"
+    next
+}
+/^[ \t]*pc_scatter_set\.b32[ \t]/ {
+    s = $0; sub(/^[ \t]*pc_scatter_set\.b32[ \t]+/, "", s); sub(/;.*$/, "", s)
+    n = split(s, o, /[ \t]*,[ \t]*/)
+    print "\t{ .reg .b32 %wspc; add.u32 %wspc, " o[1] ", " o[2] "; st.volatile.shared.u32 [%wspc], %wspc; }"
+    next
+}
+/^[ \t]*pc_wait[ \t]*;/ { print "\tmembar.cta;"; next }
 { print }' "$in" > "$work/$base" || exit 1
 (cd "$work" && "$ptxas" $flags "$base" -o "$base.cubin" > "$work/log" 2>&1) || {
     cat "$work/log" >&2
