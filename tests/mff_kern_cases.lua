@@ -1,7 +1,8 @@
 -- mff_kern_cases.lua: the checks of the MFF paper's graph kernels
 -- (scenarios/kernels/mff_*.cu, hosts in warpscope.mff), shared by
--- tests/mff_kernels.lua (baseline kernels) and tests/mff_kernels_mff.lua
--- (the MFF kernels: PC_gather, PC_wait, PC_scatter_set).
+-- tests/mff_kernels.lua (baseline kernels), tests/mff_kernels_mff.lua
+-- (the MFF kernels: PC_gather, PC_wait, PC_scatter_set) and
+-- tests/mff_kernels_emu.lua (the MFF kernels with the calls emulated).
 --
 -- Graphs: a hand-built one whose hub has 40 in-edges and 50 out-edges (so
 -- the MFF kernels call PC_gather and PC_scatter_set twice for it: 32, then
@@ -70,25 +71,32 @@ end
 -- Runs every algorithm on every graph with opts.mff = mff; each result
 -- exactly equal to warpscope.mff's CPU reference, which is itself checked
 -- against the graph layer's (g:bfs, g:sssp, g:components, g:pagerank).
--- newgpu() makes the gpu of a run.  Returns the results by graph and
--- algorithm (for comparing the two versions).
-function C.run_all(T, newgpu, mff)
+-- newgpu() makes the gpu of a run; extra(gpu, alg), when given, returns
+-- more options for that run (alg: "pr", "bfs", "sssp", "wcc") and tag
+-- names the version in the descriptions.  Returns the results by graph and
+-- algorithm (for comparing the versions).
+function C.run_all(T, newgpu, mff, extra, tag)
   local out = {}
-  local tag = mff and "MFF" or "baseline"
+  tag = tag or (mff and "MFF" or "baseline")
+  local function opts(gpu, alg, o)
+    o.mff = mff
+    for k, v in pairs(extra and extra(gpu, alg) or {}) do o[k] = v end
+    return o
+  end
   for _, gg in ipairs(C.graphs) do
     local g, name, src = gg.g, gg.name, gg.src
     local res = {}
     out[name] = res
     -- PageRank
     local gpu = newgpu()
-    local r = F.pagerank(gpu, g, { mff = mff, iters = C.ITERS })
+    local r = F.pagerank(gpu, g, opts(gpu, "pr", { iters = C.ITERS }))
     local what = ("%s, %s PageRank"):format(name, tag)
     T.ok(r.ok, what .. ": ranks equal the CPU reference bit for bit" .. (r.ok and "" or (": " .. tostring(r.msg))))
     stages(T, gpu, r, what, C.ITERS, false, true)
     res.pr = r
     -- BFS
     gpu = newgpu()
-    r = F.bfs(gpu, g, src, { mff = mff })
+    r = F.bfs(gpu, g, src, opts(gpu, "bfs", {}))
     what = ("%s, %s BFS from %d"):format(name, tag, src)
     local _, ref_steps = F.ref_bfs(g, src)
     T.ok(r.ok, what .. ": levels equal the CPU reference" .. (r.ok and "" or (": " .. tostring(r.msg))))
@@ -96,7 +104,7 @@ function C.run_all(T, newgpu, mff)
     res.bfs = r
     -- SSSP
     gpu = newgpu()
-    r = F.sssp(gpu, g, src, { mff = mff })
+    r = F.sssp(gpu, g, src, opts(gpu, "sssp", {}))
     what = ("%s, %s SSSP from %d"):format(name, tag, src)
     _, ref_steps = F.ref_sssp(g, src)
     T.ok(r.ok, what .. ": distances equal the CPU reference" .. (r.ok and "" or (": " .. tostring(r.msg))))
@@ -104,7 +112,7 @@ function C.run_all(T, newgpu, mff)
     res.sssp = r
     -- WCC
     gpu = newgpu()
-    r = F.wcc(gpu, g, { mff = mff })
+    r = F.wcc(gpu, g, opts(gpu, "wcc", {}))
     what = ("%s, %s WCC"):format(name, tag)
     _, ref_steps = F.ref_wcc(F.symmetric(g))
     T.ok(r.ok, what .. ": labels equal the CPU reference" .. (r.ok and "" or (": " .. tostring(r.msg))))

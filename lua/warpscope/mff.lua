@@ -23,7 +23,11 @@
 --   r.compute     r.stages.compute: what the paper's figures measure
 -- Options (every algorithm): mff (boolean), block (threads per CTA,
 -- default M.BLOCK), counters (names of additive statistics to sum per
--- stage), check (false skips the CPU reference).
+-- stage), check (false skips the CPU reference), mff_module (a module to
+-- take the MFF computation kernel from instead of kernels/mff_*_mff.ptx)
+-- and configure (a function(gpu, {c, v, bv}) called instead of
+-- gpu:configure_mff), so the kernels can run with the calls emulated
+-- (tests/mff_emu.lua).
 local ws = require "warpscope"
 local S = require "warpscope.scenario"
 local A = require "warpscope.args"
@@ -77,8 +81,13 @@ local function options(fn, i, opts)
   if block % 32 ~= 0 then
     error(("%s: opts.block must be a multiple of 32 (whole warps), got %d"):format(fn, block), 3)
   end
+  A.type(fn, i, "opts.configure", opts.configure, "function", true)
+  if opts.mff_module ~= nil and A.kind(opts.mff_module) ~= "warpscope.module" then
+    error(("%s: opts.mff_module must be a module (gpu:load_ptx), got %s"):format(fn, A.kind(opts.mff_module)), 3)
+  end
   return { mff = opts.mff == true, block = block, counters = opts.counters or M.COUNTERS,
-           check = opts.check ~= false, iters = opts.iters, damping = opts.damping }
+           check = opts.check ~= false, iters = opts.iters, damping = opts.damping,
+           configure = opts.configure, mff_module = opts.mff_module }
 end
 
 -- A run: launches recorded by stage.
@@ -110,9 +119,12 @@ local function finish(r, values, ref, o)
   return r
 end
 
--- The unit's registers for the next launch (the other branch's call).
-local function configure(gpu, c, v, bv)
-  gpu:configure_mff{ c = c, v = v, bv = bv }
+-- The unit's registers for the next launch: gpu:configure_mff, or
+-- opts.configure(gpu, regs) in its place.
+local function configure(gpu, o, c, v, bv)
+  local regs = { c = c, v = v, bv = bv }
+  if o.configure then return o.configure(gpu, regs) end
+  gpu:configure_mff(regs)
 end
 
 local function shapes(gpu, n, o)
@@ -124,7 +136,7 @@ end
 
 local function modules(gpu, name, o)
   local base = gpu:load_ptx("kernels/mff_" .. name .. ".ptx")
-  local mffm = o.mff and gpu:load_ptx("kernels/mff_" .. name .. "_mff.ptx") or nil
+  local mffm = o.mff and (o.mff_module or gpu:load_ptx("kernels/mff_" .. name .. "_mff.ptx")) or nil
   return base, mffm
 end
 
@@ -177,7 +189,7 @@ function M.pagerank(gpu, g, opts)
   r.launch("init", init, shape, outdeg, ca, n)
   for _ = 1, iters do
     if step_mff then
-      configure(gpu, cin, ca, nil)
+      configure(gpu, o, cin, ca, nil)
       r.launch("compute", step_mff, mshape, rin, outdeg, pr, cb, n, d)
     else
       r.launch("compute", step, shape, rin, cin, ca, outdeg, pr, cb, n, d)
@@ -240,7 +252,7 @@ function M.bfs(gpu, g, src, opts)
   local depth, active = 1, 1
   while active > 0 do
     if expand_mff then
-      configure(gpu, col, level, nextv)
+      configure(gpu, o, col, level, nextv)
       r.launch("compute", expand_mff, shape, row, front, n)
     else
       r.launch("compute", expand, shape, row, col, front, nextv, n)
@@ -311,7 +323,7 @@ function M.sssp(gpu, g, src, opts)
   local active = #first
   while active > 0 do
     if relax_mff then
-      configure(gpu, cc, da, nextv)
+      configure(gpu, o, cc, da, nextv)
       r.launch("compute", relax_mff, mshape, rin, rout, win, m, da, db, front, n)
     else
       r.launch("compute", relax, shape, rin, rout, cc, win, m, da, db, front, nextv, n)
@@ -389,7 +401,7 @@ function M.wcc(gpu, g, opts)
   local active = n
   while active > 0 do
     if step_mff then
-      configure(gpu, col, la, nextv)
+      configure(gpu, o, col, la, nextv)
       r.launch("compute", step_mff, mshape, row, la, lb, front, n)
     else
       r.launch("compute", step, shape, row, col, la, lb, front, nextv, n)
