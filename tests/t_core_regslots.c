@@ -17,6 +17,7 @@
 
 #include "core/tcore.h"
 #include "core/ws_core_int.h"
+#include "t_ptx_util.h"
 
 /* ---------------------------------------------------------------- reference liveness */
 #define MAX_REGS 4096   /* per function, for the checks (no shipped kernel has that many) */
@@ -147,27 +148,11 @@ static int check_func(const char *file, const ws_ptx_func *f, const ws_xfunc *xf
     return bad;
 }
 
-/* 1 when loading `name` failed only because it uses the MFF's calls and
- * this warpscope does not know them yet (the mff_*_mff.ptx kernels). */
-static int mff_unknown(const char *name, const char *msg)
-{
-    static const char *const insn[] = { "'pc_gather'", "'pc_wait'", "'pc_scatter_set'" };
-    size_t l = strlen(name);
-    if (strncmp(name, "mff_", 4) != 0 || l < 8 || strcmp(name + l - 8, "_mff.ptx") != 0)
-        return 0;
-    for (size_t i = 0; i < sizeof insn / sizeof insn[0]; i++) {
-        const char *p = strstr(msg, "unsupported instruction ");
-        if (p && strcmp(p + strlen("unsupported instruction "), insn[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 static int check_file(const char *path, const char *name)
 {
     ws_module *m = ws_module_load_file(tc_dev, path, &tc_err);
     if (!m) {
-        if (mff_unknown(name, tc_err.msg)) {
+        if (tp_mff_pending(path, tc_err.msg)) {
             diag("%s: skipped, pc_gather not supported yet (%s)", name, tc_err.msg);
             return 0;
         }
