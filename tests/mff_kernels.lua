@@ -49,6 +49,28 @@ do
            "supported: another load error is raised, not taken for a missing feature")
 end
 
+-- Determinism: two runs of the same SSSP give the same computation-stage
+-- counters and the same cycles launch by launch.
+do
+  local g = C.graphs[2].g
+  local a = F.sssp(ws.gpu{ quiet = true }, g, 0)
+  local b = F.sssp(ws.gpu{ quiet = true }, g, 0)
+  local same = #a.launches == #b.launches
+  for i = 1, #a.launches do same = same and a.launches[i].cycles == b.launches[i].cycles end
+  for _, c in ipairs(F.COUNTERS) do same = same and a.compute[c] == b.compute[c] end
+  T.ok(same, "rmat SSSP twice: the same cycles per launch and the same computation-stage counters")
+end
+
+-- opts.counters and opts.check.
+do
+  local r = F.wcc(ws.gpu{ quiet = true }, C.hub(), { counters = { "cycles" }, check = false })
+  local keys = {}
+  for k in pairs(r.compute) do keys[#keys + 1] = k end
+  table.sort(keys)
+  T.is(table.concat(keys, " "), "cycles launches", "counters = {cycles}: the stage sums only the cycles")
+  T.ok(r.ok == nil and r.msg == nil, "check = false: no verdict")
+end
+
 -- Bad input.
 do
   local gpu = ws.gpu{ quiet = true, mode = "functional" }
