@@ -40,20 +40,10 @@ out=$($W ptx disasm "$P/cfg.ptx" ifelse); t_is "$?" 0 "disasm exits 0"
 t_match "$out" '^      2  @%p1 bra ELSE; +// line 15, reconverge at 6$' "disasm shows the reconvergence point"
 $W ptx disasm "$P/cfg.ptx" nosuch >/dev/null 2>"$tmp.err"; t_is "$?" 1 "disasm of an unknown function exits 1"
 
-# The MFF kernels (mff_*_mff.ptx) use pc_gather, pc_wait and pc_scatter_set:
-# while this warpscope does not know them, a file whose only refusal is
-# one of those instructions is skipped; any other error still fails.
+# Every shipped kernel passes `ptx check` (the MFF kernels' pc_* calls too).
 for f in "$WS_SRCDIR"/scenarios/kernels/*.ptx; do
     [ -f "$f" ] || continue
     $W ptx check "$f" >/dev/null 2>"$tmp.err"; st=$?
-    case $(basename "$f"):$st:$(cat "$tmp.err") in
-    mff_*_mff.ptx:1:*"unsupported instruction 'pc_gather'" | \
-    mff_*_mff.ptx:1:*"unsupported instruction 'pc_wait'" | \
-    mff_*_mff.ptx:1:*"unsupported instruction 'pc_scatter_set'")
-        tap_n=$((tap_n + 1))
-        echo "ok $tap_n - check $(basename "$f") # SKIP pc_gather not supported yet"
-        continue ;;
-    esac
     t_is "$st" 0 "check $(basename "$f")"
 done
 rm -f "$tmp.ptx" "$tmp.out" "$tmp.err"

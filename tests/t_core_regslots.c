@@ -152,10 +152,6 @@ static int check_file(const char *path, const char *name)
 {
     ws_module *m = ws_module_load_file(tc_dev, path, &tc_err);
     if (!m) {
-        if (tp_mff_pending(path, tc_err.msg)) {
-            diag("%s: skipped, pc_gather not supported yet (%s)", name, tc_err.msg);
-            return 0;
-        }
         diag("%s: %s", path, tc_err.msg);
         return 1;
     }

@@ -512,10 +512,6 @@ static void test_all_files(const char *dir, bool must_exist)
     for (size_t i = 0; i < n; i++) {
         ws_error err;
         ws_ptx_module *m = ws_ptx_load_file(files[i], &err);
-        if (!m && tp_mff_pending(files[i], err.msg)) {
-            ok(1, "%s/%s parses # SKIP pc_gather not supported yet", dir, tp_base(files[i]));
-            continue;
-        }
         ok(m != NULL, "%s/%s parses", dir, tp_base(files[i]));
         if (!m) {
             diag("%s", err.msg);

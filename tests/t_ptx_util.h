@@ -70,28 +70,6 @@ static inline const char *tp_base(const char *path)
     return s ? s + 1 : path;
 }
 
-/* 1 when loading the PTX file `path` failed (message `msg`) only because
- * it is one of the MFF kernels (scenarios/kernels/mff_*_mff.ptx) and this
- * warpscope does not know their calls yet: the tests skip those files
- * until pc_gather, pc_wait and pc_scatter_set are connected (issue 34).
- * Any other failure, of any file, is still a failure. */
-static inline int tp_mff_pending(const char *path, const char *msg)
-{
-    static const char *const insn[] = { "'pc_gather'", "'pc_wait'", "'pc_scatter_set'" };
-    const char *name = tp_base(path);
-    size_t l = strlen(name);
-    if (strncmp(name, "mff_", 4) != 0 || l < 8 || strcmp(name + l - 8, "_mff.ptx") != 0)
-        return 0;
-    const char *p = strstr(msg, "unsupported instruction ");
-    if (!p)
-        return 0;
-    p += strlen("unsupported instruction ");
-    for (size_t i = 0; i < sizeof insn / sizeof insn[0]; i++)
-        if (strcmp(p, insn[i]) == 0)
-            return 1;
-    return 0;
-}
-
 /* Check the invariants every loaded module must satisfy; returns a
  * description of the first violation or NULL. */
 static inline const char *tp_validate(const ws_ptx_module *m)

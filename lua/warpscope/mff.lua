@@ -54,18 +54,17 @@ M.COUNTERS = {
 
 local function f32(x) return (string.unpack("<f", string.pack("<f", x))) end
 
--- Whether gpu accepts the MFF's PTX calls: true, or false and the reason
--- when loading an MFF module fails because an instruction is unknown
--- (a warpscope without the calls).  Any other load error is raised: it is
--- a real failure, not a missing feature.
+-- Whether gpu accepts the MFF's PTX calls: true, or false and the load's
+-- reason when the gpu has no MFF (the loader refuses pc_* without
+-- mff.enable).  Any other load error is raised: it is a real failure, not
+-- a missing unit.
 function M.supported(gpu, ptx)
   A.gpu("warpscope.mff.supported", 1, gpu)
   A.type("warpscope.mff.supported", 2, "ptx", ptx, "string", true)
   local ok, err = pcall(gpu.load_ptx, gpu, ptx or "kernels/mff_sssp_mff.ptx")
   if ok then return true end
-  local insn = tostring(err):match("unsupported instruction '(pc_[%w_]+)'")
-  if insn == "pc_gather" or insn == "pc_wait" or insn == "pc_scatter_set" then
-    return false, ("pc_gather not supported yet (%s)"):format((tostring(err):gsub("^.-([^/]*%.ptx:)", "%1")))
+  if tostring(err):match("pc_[%w_]+ needs the MFF") then
+    return false, (tostring(err):gsub("^.-([^/]*%.ptx:)", "%1"))
   end
   error(err, 0)
 end
