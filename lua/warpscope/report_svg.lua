@@ -148,4 +148,5 @@ function M.plot(p)
 end
 
 M.num = num
+M.nice, M.tick_text = nice, tick_text   -- (also for warpscope.figure's bars)
 return M
