@@ -46,10 +46,10 @@ t_is "$(grep -o '<section ' "$H" | wc -l)" "$(grep -o '</section>' "$H" | wc -l)
 t_is "$(grep -c 'http' "$H")" "$(grep -c 'xmlns="http://www.w3.org/2000/svg"' "$H")" "no address but the SVG namespace"
 for g in 1 2; do
     got=
-    for s in run ipc warps caches dram lines launches; do
+    for s in run ipc warps caches dram sms channels icnt lines launches; do
         grep -q "<section id=\"g$g-$s\">" "$H" && got="$got $s"
     done
-    t_is "$got" " run ipc warps caches dram lines launches" "gpu $g: every section"
+    t_is "$got" " run ipc warps caches dram sms channels icnt lines launches" "gpu $g: every section"
     set -- $($W -b "$tmp/facts.lua" "$tmp/two.json" $g)
     sec=$(sed -n "/<section id=\"g$g-run\">/,/<\/section>/p" "$H")
     t_match "$sec" "<td>cycles in kernels</td><td>$1</td>" "gpu $g: the run's cycles ($1) as in the JSON"
@@ -107,8 +107,6 @@ bad "$tmp/row.json" ".*row.json: series row 3 has 1 values for 2 columns" "a sho
 out=$($W report "$tmp/spike.json" -o "$tmp/no/such/dir.html" 2>&1); rc=$?
 t_is "$rc" 1 "an output directory that does not exist: status 1"
 t_match "$out" "^warpscope: report: cannot write .*dir.html" "... and a message naming the file"
-out=$($W report "$tmp/spike.json" "$tmp/two.json" 2>&1); rc=$?
-t_is "$rc" 2 "two runs: status 2 (not yet)"
 out=$($W report 2>&1); rc=$?
 t_is "$rc" 2 "no run: status 2"
 t_match "$out" "usage: warpscope report RUN.json" "... with the usage"

@@ -116,5 +116,40 @@ int main(void)
     ok(ws_stats_launch_get(s, 0, "w", -1) == 0.25 * (20 + 30) * 4,
        "w over the launch: scale x (start + end) x delta a = %g", ws_stats_launch_get(s, 0, "w", -1));
     ws_stats_free(s);
+
+    /* Per-instance columns: each instance of b at every sample, in the JSON
+     * after the rows; derived values and unknown names are refused. */
+    s = ws_stats_new();
+    a = 1;
+    b[0] = 2;
+    b[1] = 5;
+    ws_stats_counter(s, "a", "counter a", NULL, &a, 1, 0);
+    ws_stats_counter(s, "b", "counter b", "sm", b, 2, sizeof b[0]);
+    ws_stats_derived(s, "d", "derived", NULL, 0, twice);
+    static const char *const sbad[] = { "d" };
+    ok(ws_stats_series_split(s, sbad, 1, &err) == -1 && strstr(err.msg, "'d' is not a registered counter"),
+       "a derived value cannot be split: %s", err.msg);
+    static const char *const sp[] = { "b", "a" };
+    ok(ws_stats_series(s, 10, names + 1, 1, &err) == 0 && ws_stats_series_split(s, sp, 2, &err) == 0,
+       "a series of a, split columns b and a");
+    is_int((int)ws_stats_series_split_count(s), 2, "two split columns");
+    ws_stats_sample(s, 10);
+    b[1] = 8;
+    a = 4;
+    ws_stats_sample(s, 20);
+    ok(ws_stats_sample_instance(s, 0, 0, 0) == 2 && ws_stats_sample_instance(s, 0, 0, 1) == 5 &&
+           ws_stats_sample_instance(s, 1, 0, 1) == 8 && ws_stats_sample_instance(s, 1, 1, 0) == 4,
+       "each instance at each sample");
+    ok(ws_stats_sample_instance(s, 2, 0, 0) == 0 && ws_stats_sample_instance(s, 0, 0, 2) == 0 &&
+           ws_stats_sample_instance(s, 0, 2, 0) == 0, "out of range: 0");
+    char *js = ws_stats_json_text(s, "t", 1, "{}");
+    const char *pi = js ? strstr(js, "\"per_instance\"") : NULL;
+    ok(pi && strstr(pi, "{\"name\": \"b\", \"scope\": \"sm\", \"count\": 2}") &&
+           strstr(pi, "[2, 5, 1]") && strstr(pi, "[2, 8, 4]"),
+       "the JSON's per_instance: columns and rows");
+    free(js);
+    ok(ws_stats_series_split(s, sp, 1, &err) == -1 && strstr(err.msg, "after 2 samples"),
+       "the split cannot change once sampled");
+    ws_stats_free(s);
     return tap_done();
 }

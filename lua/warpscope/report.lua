@@ -4,6 +4,8 @@
 -- src/cli/ws_cmd_report.c in a plain Lua state; main returns the exit status.
 local json = require "warpscope.json"
 local svg = require "warpscope.report_svg"
+local more = require "warpscope.report_more"
+local multi = require "warpscope.report_multi"
 local esc = svg.esc
 
 local M = {}
@@ -91,6 +93,24 @@ local function changed(cfg, preset_config)
     end
   end
   table.sort(out, function(a, b) return a[1] < b[1] end)
+  return out
+end
+
+-- "file.cu:line" of each PTX line key, from the tables cuda_files and
+-- ptx_line_cuda (written since issue 39, part 2), or nil.
+local function cuda_lines(tables)
+  local f, l = tables and tables.cuda_files, tables and tables.ptx_line_cuda
+  if type(f) ~= "table" or type(l) ~= "table" or type(f.rows) ~= "table" or type(l.rows) ~= "table"
+     or #l.rows == 0 then return nil end
+  local names, out = {}, {}
+  for _, r in ipairs(f.rows) do
+    if type(r) == "table" and type(r[1]) == "string" and type(r[2]) == "number" then names[r[2]] = r[1] end
+  end
+  for _, r in ipairs(l.rows) do
+    if type(r) == "table" and type(r[1]) == "string" and names[r[2]] and type(r[3]) == "number" then
+      out[r[1]] = ("%s:%s"):format(names[r[2]], fmt(r[3]))
+    end
+  end
   return out
 end
 
@@ -184,6 +204,10 @@ local function gpu_html(o, d, label, pre, preset_config)
   end
   if not okd then absent(o, none) else o[#o + 1] = "</section>" end
 
+  local mc = { o = o, d = d, ser = ser, h = h, pre = pre, section = section, absent = absent, total = total,
+               points = M.points }
+  more.sections(mc)
+
   local pfi = total(d, "pf.issued")
   if type(pfi) == "number" and pfi > 0 then
     section(o, pre .. "prefetch", "Prefetches over time" .. h)
@@ -194,6 +218,7 @@ local function gpu_html(o, d, label, pre, preset_config)
     table_html(o, { "", "value" }, { { "accuracy", total(d, "pf.accuracy") }, { "coverage", total(d, "pf.coverage") },
                                      { "lateness", total(d, "pf.lateness") } }, "facts")
     o[#o + 1] = "</section>"
+    more.prefetch(mc)
   end
 
   if total(d, "energy.total") ~= nil and column(ser, "energy.total") then
@@ -214,10 +239,21 @@ local function gpu_html(o, d, label, pre, preset_config)
   section(o, pre .. "lines", "Per PTX line" .. h)
   local t = d.tables and d.tables.by_ptx_line
   if type(t) == "table" and #t.rows > 0 then
-    local cols = { "PTX line" }
+    local cols, rows = { "PTX line" }, t.rows
+    local cu = cuda_lines(d.tables)
+    if cu then
+      cols[2] = "CUDA line"
+      rows = {}
+      for i, r in ipairs(t.rows) do
+        local nr = { r[1], cu[r[1]] or "" }
+        for k = 2, #r do nr[#nr + 1] = r[k] end
+        rows[i] = nr
+      end
+    end
     for _, c in ipairs(t.columns) do cols[#cols + 1] = c end
-    o[#o + 1] = "<p>" .. esc(t.desc or "") .. "</p>"
-    table_html(o, cols, t.rows, "lines")
+    o[#o + 1] = "<p>" .. esc(t.desc or "") .. (cu and "; CUDA lines from the PTX's .loc" or "")
+                .. ".  Click a column's heading to sort by it.</p>"
+    table_html(o, cols, rows, "lines sortable")
     o[#o + 1] = "</section>"
   else
     absent(o, "No per-line table in this run.")
@@ -232,7 +268,7 @@ local function gpu_html(o, d, label, pre, preset_config)
                         g("l2.hit_rate"), g("dram.row_hit_rate") }
   end
   table_html(o, { "#", "kernel", "start", "end", "cycles", "warp insns", "IPC", "L1D hit rate", "L2 hit rate",
-                  "DRAM row-hit rate" }, rows, "launches")
+                  "DRAM row-hit rate" }, rows, "launches sortable")
   o[#o + 1] = "</section>"
 end
 
@@ -243,6 +279,8 @@ td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}
 td:first-child,th:first-child{text-align:left}
 .absent{color:#777;font-style:italic}
 svg.plot{display:block;margin:.5em 0}
+.mixed{background:#fff3cd;border:1px solid #e0c060;padding:.4em}
+table.sortable th{cursor:pointer}
 @media print{section{break-inside:avoid-page}body{margin:0}}
 ]]
 
@@ -257,6 +295,8 @@ local function wrong(d, so_far)
   if #d.launches == 0 and not (so_far and type(d.stats.cycles) == "table" and (d.stats.cycles.total or 0) > 0) then
     return "an empty run: no kernel was launched"
   end
+  local cyc = type(d.stats.cycles) == "table" and d.stats.cycles.total
+  if cyc == 0 then return "an empty run: no cycle was simulated" end
   if d.series ~= nil and (type(d.series) ~= "table" or type(d.series.columns) ~= "table"
                           or type(d.series.rows) ~= "table") then
     return "a \"series\" without \"columns\" and \"rows\""
@@ -268,6 +308,31 @@ local function wrong(d, so_far)
     for _, v in ipairs(r) do
       if v == json.null then return ("series row %d holds a null"):format(i) end
       if type(v) ~= "number" then return ("series row %d holds a non-number"):format(i) end
+    end
+  end
+  local pi = d.series and d.series.per_instance
+  if pi ~= nil then
+    if type(pi) ~= "table" or type(pi.columns) ~= "table" or type(pi.rows) ~= "table" then
+      return "a \"series.per_instance\" without \"columns\" and \"rows\""
+    end
+    local w = 0
+    for i, c in ipairs(pi.columns) do
+      local n = type(c) == "table" and type(c.count) == "number" and math.tointeger(c.count)
+      if not n or n < 0 or type(c.name) ~= "string" then
+        return ("series.per_instance column %d has no name or count"):format(i)
+      end
+      w = w + n
+    end
+    if #pi.rows ~= #d.series.rows then
+      return ("series.per_instance has %d rows for %d samples"):format(#pi.rows, #d.series.rows)
+    end
+    for i, r in ipairs(pi.rows) do
+      if type(r) ~= "table" or #r ~= w then
+        return ("series.per_instance row %d has %d values for %d instances"):format(i, type(r) == "table" and #r or 0, w)
+      end
+      for _, v in ipairs(r) do
+        if type(v) ~= "number" then return ("series.per_instance row %d holds a non-number"):format(i) end
+      end
     end
   end
   for i, l in ipairs(d.launches) do
@@ -288,8 +353,34 @@ function M.render(d, name, preset_config, note)
     gpus[1] = { d, nil, "" }
   end
   for _, g in ipairs(gpus) do gpu_html(o, g[1], g[2], g[3], preset_config) end
+  o[#o + 1] = M.SCRIPT
   o[#o + 1] = "</body></html>\n"
   return table.concat(o, "\n")
+end
+
+-- Sorting the tables by a click on a heading (optional: without scripts the
+-- page is complete; no '<' or '&' so that the page stays well-formed XML).
+M.SCRIPT = [[<script>
+document.querySelectorAll("table.sortable th").forEach(function (th) {
+  th.title = "click to sort";
+  th.addEventListener("click", function () {
+    var tb = th.closest("table").tBodies[0], k = th.cellIndex;
+    var dir = th.dataset.dir = th.dataset.dir === "1" ? "-1" : "1";
+    var rows = Array.prototype.slice.call(tb.rows);
+    rows.sort(function (a, b) {
+      var x = a.cells[k].textContent, y = b.cells[k].textContent;
+      var nx = parseFloat(x), ny = parseFloat(y);
+      return (isNaN(nx) || isNaN(ny) ? x.localeCompare(y) : nx - ny) * dir;
+    });
+    rows.forEach(function (r) { tb.appendChild(r); });
+  });
+});
+</script>]]
+
+-- Several runs (files, and each gpu of a file with several).
+function M.render_runs(runs, preset_config)
+  multi.points = M.points
+  return multi.render(runs, preset_config, gpu_html, CSS, M.SCRIPT)
 end
 
 -- The file is written by M.write_file (set by the C side that starts this
@@ -350,11 +441,23 @@ function M.write(text, name, out, note)
   return true
 end
 
-local USAGE = "usage: warpscope report RUN.json [-o FILE.html] [--points N]"
+local USAGE = "usage: warpscope report RUN.json [MORE.json ...] [-o FILE.html] [--points N]"
+
+-- Read and check one file: the decoded run, or nil after a message.
+local function load(input)
+  local f, err = io.open(input, "rb")
+  if not f then say("cannot read %s", err); return nil end
+  local text = f:read("a")
+  f:close()
+  if not text then say("%s: cannot read it", input); return nil end
+  local d, why = M.load(text, input)
+  if not d then say("%s", why); return nil end
+  return d
+end
 
 function M.main(args, preset_config)
   preset_config = preset_config or M.preset_config
-  local input, out = nil, nil
+  local inputs, out = {}, nil
   local i = 1
   while i <= #args do
     local a = args[i]
@@ -369,23 +472,36 @@ function M.main(args, preset_config)
       i = i + 1
     elseif a:sub(1, 1) == "-" and a ~= "-" then
       say("unknown option '%s'\n%s", a, USAGE); return 2
-    elseif input then
-      say("one run at a time for now (several runs overlaid: not yet written)\n%s", USAGE); return 2
     else
-      input = a
+      inputs[#inputs + 1] = a
     end
     i = i + 1
   end
-  if not input then say("no run named\n%s", USAGE); return 2 end
-  out = out or (input:gsub("%.json$", "") .. ".html")
-  local f, err = io.open(input, "rb")
-  if not f then say("cannot read %s", err); return 1 end
-  local text = f:read("a")
-  f:close()
-  if not text then say("%s: cannot read it", input); return 1 end
-  local d, why = M.load(text, input)
-  if not d then say("%s", why); return 1 end
-  local html = M.render(d, input, preset_config)
+  if #inputs == 0 then say("no run named\n%s", USAGE); return 2 end
+  out = out or (inputs[1]:gsub("%.json$", "") .. ".html")
+  local ds = {}
+  for k, input in ipairs(inputs) do
+    ds[k] = load(input)
+    if not ds[k] then return 1 end
+  end
+  local html
+  if #inputs == 1 then
+    html = M.render(ds[1], inputs[1], preset_config)
+  else
+    local runs = {}
+    for k, d in ipairs(ds) do
+      local short = inputs[k]:gsub("^.*/", "")
+      if type(d.gpus) == "table" and #d.gpus > 1 then
+        for gi, g in ipairs(d.gpus) do
+          local gl = tostring(g.label or gi)
+          runs[#runs + 1] = { d = g.stats, name = inputs[k] .. " gpu " .. gl, short = short .. " gpu " .. gl }
+        end
+      else
+        runs[#runs + 1] = { d = d, name = inputs[k], short = short }
+      end
+    end
+    html = M.render_runs(runs, preset_config)
+  end
   local wok, werr = write_atomic(out, html)
   if not wok then say("cannot write %s: %s", out, tostring(werr)); return 1 end
   return 0

@@ -49,9 +49,9 @@ end
 local function tick_text(v)
   if v == 0 then return "0" end
   local a = math.abs(v)
-  if a >= 1e9 then return ("%gG"):format(v / 1e9) end
-  if a >= 1e6 then return ("%gM"):format(v / 1e6) end
-  if a >= 1e4 then return ("%gk"):format(v / 1e3) end
+  if a >= 1e9 then return ("%.4gG"):format(v / 1e9) end
+  if a >= 1e6 then return ("%.4gM"):format(v / 1e6) end
+  if a >= 1e4 then return ("%.4gk"):format(v / 1e3) end
   return ("%g"):format(tonumber(("%.3g"):format(v)))
 end
 
@@ -143,6 +143,153 @@ function M.plot(p)
     put(('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>'):format(L + pw + 8, y, M.colors[(i - 1) % #M.colors + 1]))
     put(('<text x="%d" y="%d" font-size="10">%s</text>'):format(L + pw + 22, y + 9, esc(s.name)))
   end
+  put("</svg>")
+  return table.concat(o, "\n")
+end
+
+-- A colour from white (0) to dark blue (1) [choice: one hue prints in grey].
+local function shade(f)
+  if f ~= f then return "#eeeeee" end
+  if f < 0 then f = 0 elseif f > 1 then f = 1 end
+  local r = math.floor(255 - f * (255 - 8) + 0.5)
+  local g = math.floor(255 - f * (255 - 48) + 0.5)
+  local b = math.floor(255 - f * (255 - 107) + 0.5)
+  return ("#%02x%02x%02x"):format(r, g, b)
+end
+M.shade = shade
+
+-- heatmap{title, unit, rows = {{name, xs, ys}...}, points, max}: one row of
+-- cells per instance (SM, channel), each cell a bucket of consecutive
+-- windows (M.reduce: its mean sets the colour; the <title> gives mean, min
+-- and max, so hovering reads the envelope).
+function M.heatmap(p)
+  local n, rows = p.points or 100, p.rows
+  local red, xmin, xmax, vmax = {}, math.huge, -math.huge, p.max or 0
+  for i, r in ipairs(rows) do
+    red[i] = M.reduce(r.xs, r.ys, n)
+    if #r.xs > 0 then xmin = math.min(xmin, 0); xmax = math.max(xmax, r.xs[#r.xs]) end
+    if not p.max then for _, b in ipairs(red[i]) do if b.y == b.y and b.y > vmax then vmax = b.y end end end
+  end
+  if vmax <= 0 then vmax = 1 end
+  if xmin >= xmax then xmin, xmax = 0, 1 end
+  local rh = math.max(3, math.min(14, 240 // math.max(1, #rows)))
+  local pw, ph = W - L - R, rh * #rows
+  local h = T + ph + B
+  local function X(x) return L + (x - xmin) / (xmax - xmin) * pw end
+  local o = {}
+  local function put(s) o[#o + 1] = s end
+  put(('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="plot heat">')
+    :format(W, h, W, h))
+  put(("<title>%s</title>"):format(esc(p.title)))
+  for i, b in ipairs(red) do
+    local y, x0 = T + (i - 1) * rh, xmin
+    local fs = math.min(10, rh)
+    if #rows <= 40 or (i - 1) % math.ceil(#rows / 40) == 0 then
+      put(('<text x="%d" y="%d" text-anchor="end" font-size="%d">%s</text>'):format(L - 4, y + rh - 1, fs, esc(rows[i].name)))
+    end
+    for _, c in ipairs(b) do
+      put(('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s, cycles %s-%s: %s (min %s, max %s)</title></rect>')
+        :format(X(x0), y, math.max(0.1, X(c.x) - X(x0)), rh, shade(c.y / vmax), esc(rows[i].name), num(x0), num(c.x),
+                tick_text(c.y == c.y and c.y or 0), tick_text(c.lo < math.huge and c.lo or 0),
+                tick_text(c.hi > -math.huge and c.hi or 0)))
+      x0 = c.x
+    end
+  end
+  put(('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>'):format(L, T, pw, ph))
+  for k = 0, 4 do
+    local v = xmin + (xmax - xmin) * k / 4
+    put(('<text x="%.1f" y="%d" text-anchor="middle" font-size="10">%s</text>'):format(X(v), T + ph + 13, tick_text(v)))
+  end
+  put(('<text x="%d" y="%d" text-anchor="middle" font-size="11">cycle</text>'):format(L + pw // 2, h - 4))
+  for k = 0, 10 do
+    put(('<rect x="%d" y="%d" width="12" height="%d" fill="%s"/>'):format(L + pw + 8, T + (10 - k) * 8, 8, shade(k / 10)))
+  end
+  put(('<text x="%d" y="%d" font-size="10">%s</text>'):format(L + pw + 24, T + 8, tick_text(vmax)))
+  put(('<text x="%d" y="%d" font-size="10">0</text>'):format(L + pw + 24, T + 88))
+  put(('<text x="%d" y="%d" font-size="10">%s</text>'):format(L + pw + 8, T + 102, esc(p.unit or "")))
+  put("</svg>")
+  return table.concat(o, "\n")
+end
+
+-- bars{title, names = {...}, values = {...}, fmt, ref}: one horizontal bar
+-- per run, its value written beside it (class "val"), a line at ref.
+function M.bars(p)
+  local n, vmax = #p.names, p.ref or 0
+  for _, v in ipairs(p.values) do if v == v and v > vmax then vmax = v end end
+  vmax = nice(vmax)
+  local bh, lw = 18, 230
+  local pw, h = W - lw - 70, T + n * bh + B
+  local o = {}
+  local function put(s) o[#o + 1] = s end
+  put(('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="plot bars">')
+    :format(W, h, W, h))
+  put(("<title>%s</title>"):format(esc(p.title)))
+  for i, name in ipairs(p.names) do
+    local v, y = p.values[i], T + (i - 1) * bh
+    local shown = v == v and (p.fmt or "%.3f"):format(v) or "n/a"
+    local w = v == v and v / vmax * pw or 0
+    put(('<text x="%d" y="%d" text-anchor="end" font-size="10">%s</text>'):format(lw - 4, y + 12, esc(name)))
+    put(('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %s</title></rect>')
+      :format(lw, y + 2, w, bh - 4, M.colors[(i - 1) % #M.colors + 1], esc(name), shown))
+    put(('<text class="val" x="%.1f" y="%d" font-size="10">%s</text>'):format(lw + w + 4, y + 12, shown))
+  end
+  if p.ref then
+    local x = lw + p.ref / vmax * pw
+    put(('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#444" stroke-dasharray="3,2"/>'):format(x, T, x, T + n * bh))
+  end
+  put(('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>'):format(lw, T + n * bh, lw + pw, T + n * bh))
+  for k = 0, 4 do
+    local v = vmax * k / 4
+    put(('<text x="%.1f" y="%d" text-anchor="middle" font-size="10">%s</text>'):format(lw + pw * k / 4, T + n * bh + 13, tick_text(v)))
+  end
+  put(('<text x="%d" y="%d" text-anchor="middle" font-size="11">%s</text>'):format(lw + pw // 2, h - 4, esc(p.xlabel or "")))
+  put("</svg>")
+  return table.concat(o, "\n")
+end
+
+-- steps{title, unit, xmax, vmin, vmax, rows = {{name, segs = {{x0, x1, v,
+-- text}...}, marks = {x...}}...}}: one strip per instance, each segment a
+-- state held from x0 to x1 (colour by value; <title>: its text), each mark a
+-- transition (a black tick).  Size is bounded by the segments given.
+function M.steps(p)
+  local rows, xmax = p.rows, p.xmax > 0 and p.xmax or 1
+  local span = (p.vmax or 1) - (p.vmin or 0)
+  if span <= 0 then span = 1 end
+  local rh = math.max(3, math.min(14, 240 // math.max(1, #rows)))
+  local pw, ph = W - L - R, rh * #rows
+  local h = T + ph + B
+  local function X(x) return L + x / xmax * pw end
+  local o = {}
+  local function put(s) o[#o + 1] = s end
+  put(('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="plot steps">')
+    :format(W, h, W, h))
+  put(("<title>%s</title>"):format(esc(p.title)))
+  for i, r in ipairs(rows) do
+    local y = T + (i - 1) * rh
+    if #rows <= 40 or (i - 1) % math.ceil(#rows / 40) == 0 then
+      put(('<text x="%d" y="%d" text-anchor="end" font-size="%d">%s</text>'):format(L - 4, y + rh - 1, math.min(10, rh),
+        esc(r.name)))
+    end
+    for _, sg in ipairs(r.segs) do
+      put(('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s, cycles %s-%s: %s</title></rect>')
+        :format(X(sg[1]), y, math.max(0.1, X(sg[2]) - X(sg[1])), rh, M.shade(0.15 + 0.85 * (sg[3] - (p.vmin or 0)) / span),
+                esc(r.name), num(sg[1]), num(sg[2]), esc(sg[4])))
+    end
+    for _, x in ipairs(r.marks) do
+      put(('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#000" stroke-width="1"/>'):format(X(x), y, X(x), y + rh))
+    end
+  end
+  put(('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>'):format(L, T, pw, ph))
+  for k = 0, 4 do
+    local v = xmax * k / 4
+    put(('<text x="%.1f" y="%d" text-anchor="middle" font-size="10">%s</text>'):format(X(v), T + ph + 13, tick_text(v)))
+  end
+  put(('<text x="%d" y="%d" text-anchor="middle" font-size="11">cycle</text>'):format(L + pw // 2, h - 4))
+  put(('<text x="%d" y="%d" font-size="10">%s: %s</text>'):format(L + pw + 8, T + 10, esc(p.unit or "value"),
+    tick_text(p.vmax or 1)))
+  put(('<rect x="%d" y="%d" width="12" height="10" fill="%s"/>'):format(L + pw + 8, T + 14, M.shade(1)))
+  put(('<text x="%d" y="%d" font-size="10">%s</text>'):format(L + pw + 8, T + 38, tick_text(p.vmin or 0)))
+  put(('<rect x="%d" y="%d" width="12" height="10" fill="%s"/>'):format(L + pw + 8, T + 42, M.shade(0.15)))
   put("</svg>")
   return table.concat(o, "\n")
 end

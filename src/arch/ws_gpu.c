@@ -35,6 +35,10 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         ws_sm *sm = &g->sms[i];
         if (ws_sm_init(g, sm, i, err) < 0)
             goto fail;
+        if (g->cfg.tcoal) {
+            sm->tcoal = ws_tcoal_new(sm->nslots, &sm->tcc);
+            ws_tcoal_filter(sm->tcoal, g->dev, ws_opts_str(o, "stats.tcoal.array"));
+        }
         if (g->cfg.l1_enable) {
             ws_cache_config cc;
             /* (the cache's messages name it) */
@@ -108,7 +112,11 @@ void ws_gpu_free(ws_gpu *g)
     ws_energy_free(g->energy);
     ws_gpu_stats_free(g);
     ws_tfunc_free_all(g);
-    for (size_t i = 0; i < g->ntl; i++) free(g->tl[i].c);
+    for (size_t i = 0; i < g->ntl; i++) {
+        free(g->tl[i].c);
+        for (uint32_t k = 0; k < g->tl[i].ncu; k++) free(g->tl[i].cu[k]);
+        free(g->tl[i].cu);
+    }
     free(g->tl);
     free(g->tlog);
     free(g->actr);
@@ -186,6 +194,19 @@ ws_line_ctr *ws_gpu_line_ctr(ws_gpu *g, const ws_ptx_func *f, uint32_t pc)
         g->tl[i].f = f;
         g->tl[i].c = ws_xmalloc((f->ninsns + 1) * sizeof *g->tl[i].c);
         memset(g->tl[i].c, 0, (f->ninsns + 1) * sizeof *g->tl[i].c);
+        /* the CUDA file names, for the per-line table's .loc positions */
+        const ws_ptx_module *pm = g->kernel ? ws_module_ptx(ws_kernel_module(g->kernel)) : NULL;
+        g->tl[i].cu = NULL;
+        g->tl[i].ncu = 0;
+        if (pm && pm->nfiles) {
+            g->tl[i].cu = ws_xcalloc(pm->nfiles, sizeof *g->tl[i].cu);
+            g->tl[i].ncu = pm->nfiles;
+            for (uint32_t k = 0; k < pm->nfiles; k++) {
+                if (!pm->files[k]) continue;
+                const char *b = strrchr(pm->files[k], '/');
+                g->tl[i].cu[k] = ws_xstrdup(b ? b + 1 : pm->files[k]);
+            }
+        }
         g->ntl++;
     }
     g->tl_last = i;

@@ -60,6 +60,7 @@ int ws_gpu_read_config(ws_gpu *g, ws_error *err)
     c->max_cycles = ws_opts_uint(o, "run.max_cycles");
     c->stall_window = ws_opts_uint(o, "run.stall_window");
     c->stats_interval = ws_opts_uint(o, "stats.interval");
+    c->tcoal = ws_opts_bool(o, "stats.tcoal");
 
     static const char *const lk[WS_LC_COUNT] = {
         "int.add", "int.max", "int.mul", "int.mad", "int.div", "int.shfl",

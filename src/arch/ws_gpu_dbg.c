@@ -463,10 +463,10 @@ static void iru_check(ws_gpu *g)
             uint32_t blocks = 0;
             for (uint32_t k = 0; k <= WS_IRU_WARP; k++)
                 if (s->coal_hist[k] != o->coal_hist[k]) blocks = k;
-            const char *why = tmo ? "after the timeout"
-                            : s->flush_replies != o->flush_replies ? "at the end of the stream"
-                            : s->disabled_warps != o->disabled_warps ? "a warp of disabled lanes"
-                            : "an entry was full";
+            const char *why = ws_iru_why_phrase(tmo ? WS_IRU_WHY_TIMEOUT
+                                                : s->flush_replies != o->flush_replies ? WS_IRU_WHY_FLUSH
+                                                : s->disabled_warps != o->disabled_warps ? WS_IRU_WHY_DISABLED
+                                                : WS_IRU_WHY_FULL);
             char what[160];
             snprintf(what, sizeof what, "IRU partition %u replied (%s): %llu elements, %u blocks, waited %llu cycles",
                      p, why, (unsigned long long)(s->elems_out - o->elems_out), blocks,

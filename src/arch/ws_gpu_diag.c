@@ -338,4 +338,5 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
     else
         fprintf(f, "; no memory latency measured\n");
     ws_energy_print_summary(g->energy, g->stats, f);
+    ws_gpu_tcoal_print(g, f);
 }

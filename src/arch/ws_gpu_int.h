@@ -37,6 +37,9 @@ typedef struct ws_line_ctr {
 typedef struct ws_tline {
     const ws_ptx_func *f;
     ws_line_ctr *c;
+    char **cu;                  /* base names of the module's .file table, copied when the
+                                 * counters were made (the module may go first); NULL: none */
+    uint32_t ncu;
 } ws_tline;
 
 typedef struct ws_gpu_cfg {
@@ -56,6 +59,7 @@ typedef struct ws_gpu_cfg {
     uint64_t deadlock, max_cycles, stats_interval;
     uint64_t stall_window;      /* run.stall_window (0: off) */
     uint32_t ctas_per_sm;
+    bool tcoal;                 /* stats.tcoal (ws_tcoal.h) */
 } ws_gpu_cfg;
 
 typedef struct ws_gpu_mirror ws_gpu_mirror;

@@ -34,6 +34,19 @@ bool ws_gpu_iru_request(const ws_gpu *g, uint32_t p, uint32_t i, ws_gpu_iru_req 
     return true;
 }
 
+const char *ws_iru_why_phrase(uint32_t why)
+{
+    static const char *const s[WS_IRU_WHY_N] = { "an entry was full", "after the timeout", "at the end of the stream",
+                                                 "a warp of disabled lanes" };
+    return why < WS_IRU_WHY_N ? s[why] : "?";
+}
+
+const char *ws_iru_why_key(uint32_t why)
+{
+    static const char *const s[WS_IRU_WHY_N] = { "full", "timeout", "flush", "disabled" };
+    return why < WS_IRU_WHY_N ? s[why] : "?";
+}
+
 bool ws_gpu_iru_lanes_get(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_gpu_iru_lanes *out)
 {
     if (sm >= g->cfg.nsms)

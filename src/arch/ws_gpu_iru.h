@@ -39,7 +39,11 @@ bool ws_gpu_iru_request(const ws_gpu *g, uint32_t p, uint32_t i, ws_gpu_iru_req 
  * written when the reply's last packet arrives): per lane of the request,
  * the index it got, and which lanes got one (valid; the others were
  * filtered: their predicate is false). */
-enum { WS_IRU_WHY_FULL = 0, WS_IRU_WHY_TIMEOUT, WS_IRU_WHY_FLUSH };
+enum { WS_IRU_WHY_FULL = 0, WS_IRU_WHY_TIMEOUT, WS_IRU_WHY_FLUSH, WS_IRU_WHY_DISABLED, WS_IRU_WHY_N };
+/* Why a reply left, as a phrase ("after the timeout") or a Lua key
+ * ("timeout"); "?" for a value out of range. */
+const char *ws_iru_why_phrase(uint32_t why);
+const char *ws_iru_why_key(uint32_t why);
 typedef struct ws_gpu_iru_lanes {
     const void *warp;           /* the functional warp it was for (a new warp in the slot: stale) */
     uint64_t t_request;         /* cycle the request entered its partition's FIFO */

@@ -188,6 +188,8 @@ struct ws_gpu_mirror {
     ws_stats_table *iru_lat;        /* IRU replies by latency bucket, per channel */
     uint64_t lat_sum[WS_LVL_COUNT], lat_n[WS_LVL_COUNT], lat_sum_all, lat_n_all;
     ws_stats_table *by_alloc, *by_line;
+    ws_stats_table *cu_files, *line_cu;     /* CUDA positions of by_line's rows (from .loc) */
+    uint64_t ncu_ids;
 };
 
 
@@ -280,6 +282,15 @@ void ws_gpu_stats_sync(ws_gpu *g)
             row[4] = c->l1_misses;
             row[5] = c->pf_issued; row[6] = c->pf_useful; row[7] = c->pf_late; row[8] = c->pf_early;
             row[9] = c->pf_useless;
+            const ws_ptx_insn *in = &f->insns[pc];
+            const ws_tline *tl = &g->tl[i];
+            if (in->src_line && in->src_file < tl->ncu && tl->cu[in->src_file]) {
+                uint64_t *fr = ws_stats_table_row_ord(m->cu_files, tl->cu[in->src_file], m->ncu_ids + 1);
+                if (!fr[0]) fr[0] = ++m->ncu_ids;
+                uint64_t *lr = ws_stats_table_row_ord(m->line_cu, key, (uint64_t)i << 32 | pc);
+                lr[0] = fr[0];
+                lr[1] = in->src_line;
+            }
         }
     }
     memset(m->lat_sum, 0, sizeof m->lat_sum);
@@ -526,6 +537,12 @@ void ws_gpu_stats_register(ws_gpu *g)
     m->by_line = ws_stats_table_new(s, "by_ptx_line",
                                     "memory instructions per PTX line (function:line): requests and L1D outcomes",
                                     lcols, 10);
+    static const char *const fcols[] = { "id" };
+    m->cu_files = ws_stats_table_new(s, "cuda_files", "CUDA source files named by the .loc of by_ptx_line's "
+                                     "rows: base name, id (ptx_line_cuda's file)", fcols, 1);
+    static const char *const ccols[] = { "file", "line" };
+    m->line_cu = ws_stats_table_new(s, "ptx_line_cuda", "the CUDA position of each by_ptx_line row with a .loc: "
+                                    "file (cuda_files' id) and line", ccols, 2);
     ws_stats_counter(s, "cycles", "core cycles spent in kernels", "", &m->cycles, 1, 0);
     ws_stats_gauge(s, "sm.count", "SMs", &m->nsms);
     ws_stats_gauge(s, "mem.channels", "DRAM channels", &m->nchan);
@@ -688,6 +705,13 @@ void ws_gpu_stats_register(ws_gpu *g)
         snprintf(idesc, sizeof idesc, "flits of those packets (ceil(bytes / icnt.flit), bytes = 8-byte header + data); "
                  "the crossbar is one hop, so these are flit-hops (%s)", dir);
         ws_stats_counter(s, name, idesc, "", &is->flits, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.latency_sum", nw);
+        snprintf(idesc, sizeof idesc, "sum over packets granted their output of the cycles from push to grant "
+                 "(over a window / the window's cycles: the packets held in the %s, Little's law)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->latency_sum, 1, 0);
+        snprintf(name, sizeof name, "icnt.%s.delivered", nw);
+        snprintf(idesc, sizeof idesc, "packets granted their output (%s)", dir);
+        ws_stats_counter(s, name, idesc, "", &is->delivered, 1, 0);
     }
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
@@ -731,6 +755,7 @@ void ws_gpu_stats_register(ws_gpu *g)
                      1, d_mtaml_cycles);
     if (g->energy)
         ws_energy_register(g->energy, s);
+    ws_gpu_tcoal_register(g);
     if (g->cfg.stats_interval) {
         static const char *const base[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
                                             "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",
@@ -744,7 +769,8 @@ void ws_gpu_stats_register(ws_gpu *g)
                                             "stall.short_scoreboard", "stall.wait", "stall.barrier",
                                             "stall.membar", "stall.branch_resolving", "stall.no_instruction",
                                             "stall.lg_throttle", "stall.mio_throttle", "stall.math_pipe_throttle",
-                                            "stall.drain", "stall.idle" };
+                                            "stall.drain", "stall.idle", "icnt.req.flits", "icnt.rep.flits",
+                                            "icnt.req.latency_sum", "icnt.rep.latency_sum", "pf.demand_misses" };
         const char *series[sizeof base / sizeof *base + WS_EN_COUNT + 1];
         size_t nb = sizeof base / sizeof *base, ne = 0;
         memcpy(series, base, sizeof base);
@@ -754,6 +780,14 @@ void ws_gpu_stats_register(ws_gpu *g)
         }
         ws_error err;
         ws_stats_series(s, g->cfg.stats_interval, series, nb + ne, &err);
+        /* per SM and per channel, for the report's heat maps (issue 39):
+         * 2 values per SM and 3 per channel a sample [choice: IPC and idle
+         * slots per SM; bandwidth and row hits per channel; the per-SM
+         * slot cycles and per-channel clocks are the totals divided
+         * evenly; the throttles' states come from the transition log] */
+        static const char *const split[] = { "warp_insns", "stall.idle",
+                                             "dram.data_busy", "dram.row_hits", "dram.row_misses" };
+        ws_stats_series_split(s, split, sizeof split / sizeof *split, &err);
     }
 }
 

@@ -406,6 +406,7 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         const_ready = now + g->cfg.cmem_latency + nl - 1;
     }
 
+    if (__builtin_expect(sm->tcoal != NULL, 0) && is_load) ws_tcoal_step(sm->tcoal, slotno, s->age, st);
     /* global / local: coalesce */
     seg segs[64];
     ws_coal_txn tx[64];             /* compute capability 1.x: transactions instead of segments */

@@ -742,6 +742,14 @@ const ws_opt_def ws_opts_table[] = {
     U("stats.interval", "1000", 0, UINT64_MAX, "cycles",
         "time-series sample period (0: no time series)",
         "[choice]"),
+    B("stats.tcoal", "false",
+        "count the requests left when each warp's global loads are coalesced over windows of W = 1..32 consecutive "
+        "loads (128-byte blocks; tcoal.* statistics and the JSON's tcoal curve); off: no cost",
+        "[paper] MFF B8.2 and Fig. 5 (temporal coalescing window); off by default: [choice] instrumentation only"),
+    T("stats.tcoal.array", "",
+        "with stats.tcoal, count only the loads whose first active lane reads the array of this name (gpu:array's "
+        "name; empty: every global load), so that a warp's window holds that array's loads alone",
+        "[paper] MFF Fig. 5 counts step 3 (array C) and step 4 (array V) apart; the array as the criterion is [choice]"),
     U("thread.call_depth", "1024", 1, 65536, "calls",
         "nested device-function calls per thread at most",
         "[choice] after GPGPU-Sim -gpgpu_stack_size_limit 1024"),

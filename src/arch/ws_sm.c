@@ -427,6 +427,8 @@ void ws_sm_fini(ws_sm *sm)
     free(sm->hev);
     free(sm->mrq);
     free(sm->iru_last);
+    ws_tcoal_free(sm->tcoal);
+    sm->tcoal = NULL;
     sm->slots = NULL;
 }
 

@@ -12,6 +12,7 @@
 #include "arch/ws_mempart.h"
 #include "arch/ws_mreq.h"
 #include "arch/ws_pfeng.h"
+#include "arch/ws_tcoal.h"
 #include "core/ws_core.h"
 
 #define WS_NEVER UINT64_MAX
@@ -233,6 +234,8 @@ typedef struct ws_sm {
     ws_sm_counters c;
     ws_sm_counters cv;          /* what the statistics read: c brought up to date (ws_sm_view) */
     ws_pf_counters pf;      /* the prefetch engine's counters (here so the registry can stride over SMs) */
+    ws_tcoal *tcoal;        /* stats.tcoal: temporal-coalescing windows (NULL: off) */
+    ws_tcoal_ctr tcc;       /* its counters (tcoal.*) */
 } ws_sm;
 
 /* The cycle a request of sm->l1out may enter the network (its lookup

@@ -7,7 +7,7 @@ const ws_cli_cmd ws_cli_commands[] = {
     { "graph", "graph info|convert|gen ...", "inspect, convert or generate a graph", ws_cmd_graph, NULL },
     { "cache", "cache [OPTION]... [TRACE]", "run the cache model on a Dinero IV trace", ws_cmd_cache, NULL },
     { "lab", "lab [N [ARG]...]", "list the teaching labs, or run lab N", ws_cmd_lab, ws_cmd_lab_script },
-    { "report", "report RUN.json [-o FILE]", "draw a run's --json statistics as one HTML file", ws_cmd_report, NULL },
+    { "report", "report RUN.json... [-o FILE]", "draw runs' --json statistics as one HTML file", ws_cmd_report, NULL },
     { NULL, NULL, NULL, NULL, NULL },
 };
 

@@ -238,7 +238,6 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
     }
     ws_gpu_iru_lanes il;
     if (ws_gpu_iru_lanes_get(g, sm, slot, &il)) {
-        static const char *const why[] = { "full", "timeout", "flush" };
         lua_createtable(L, 0, 10);
         ws_linsp_set_int(L, "line", il.line);
         ws_linsp_set_int(L, "request", (lua_Integer)il.t_request);
@@ -247,7 +246,7 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
         ws_linsp_set_int(L, "mask", il.mask);
         ws_linsp_set_int(L, "valid", il.valid);
         ws_linsp_set_int(L, "blocks", il.blocks);
-        ws_linsp_set_str(L, "why", il.why < 3 ? why[il.why] : "?");
+        ws_linsp_set_str(L, "why", ws_iru_why_key(il.why));
         lua_createtable(L, 32, 0);      /* [lane + 1]: the index, or false (filtered or not in the request) */
         for (uint32_t l = 0; l < 32; l++) {
             if (il.valid >> l & 1u) lua_pushinteger(L, il.idx[l]);

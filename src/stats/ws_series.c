@@ -34,8 +34,55 @@ int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, si
     return 0;
 }
 
+int ws_stats_series_split(ws_stats *s, const char *const *names, size_t n, ws_error *err)
+{
+    if (s->nsamples > 0)
+        return ws_error_set(err, WS_E_STATE,
+                            "the time series cannot change after %zu samples were taken", s->nsamples);
+    size_t *spl = ws_xcalloc(n ? n : 1, sizeof *spl), w = 0;
+    for (size_t i = 0; i < n; i++) {
+        long k = ws_stats_find(s, names[i]);
+        if (k < 0 || s->st[k].derived) {
+            free(spl);
+            return ws_error_set(err, WS_E_RANGE, "time series: '%s' is not a registered counter",
+                                names[i] ? names[i] : "(null)");
+        }
+        spl[i] = (size_t)k;
+        w += s->st[k].count;
+    }
+    free(s->spl);
+    s->spl = spl;
+    s->nspl = n;
+    s->wspl = w;
+    return 0;
+}
+
+uint64_t ws_stats_sample_instance(const ws_stats *s, size_t i, size_t col, size_t inst)
+{
+    if (i >= s->nsamples || col >= s->nspl || inst >= s->st[s->spl[col]].count)
+        return 0;
+    size_t off = 0;
+    for (size_t c = 0; c < col; c++)
+        off += s->st[s->spl[c]].count;
+    return s->spl_samples[i * s->wspl + off + inst];
+}
+
+size_t ws_stats_series_split_count(const ws_stats *s)
+{
+    return s->nspl;
+}
+
 static void record(ws_stats *s, uint64_t cycle)
 {
+    if (s->wspl) {
+        WS_GROW(s->spl_samples, s->cap_spl, (s->nsamples + 1) * s->wspl);
+        uint64_t *v = s->spl_samples + s->nsamples * s->wspl;
+        for (size_t c = 0; c < s->nspl; c++) {
+            const ws_stat *st = &s->st[s->spl[c]];
+            for (size_t k = 0; k < st->count; k++)
+                *v++ = ws_stats_counter_value(st, k);
+        }
+    }
     size_t w = s->nser + 1;
     WS_GROW(s->samples, s->cap_samples, (s->nsamples + 1) * w);
     uint64_t *row = s->samples + s->nsamples * w;

@@ -2,6 +2,7 @@
  * dynamic rows, and per-launch snapshots.  Time series are in ws_series.c,
  * writers in ws_stats_out.c. */
 #include "stats/ws_stats_int.h"
+#include "stats/ws_json.h"
 
 #include "util/ws_util.h"
 
@@ -101,6 +102,9 @@ void ws_stats_free(ws_stats *s)
     for (size_t i = 0; i < s->nwarn; i++)
         free(s->warn[i]);
     free(s->warn);
+    for (size_t i = 0; i < s->nsec; i++)
+        free(s->sec[i].name);
+    free(s->sec);
     for (size_t i = 0; i < s->ntables; i++)
         table_free(s->tables[i]);
     free(s->tables);
@@ -114,6 +118,8 @@ void ws_stats_free(ws_stats *s)
     free(s->snap);
     free(s->ser);
     free(s->samples);
+    free(s->spl);
+    free(s->spl_samples);
     free(s);
 }
 
@@ -287,6 +293,23 @@ double ws_stats_eval(const ws_stats *s, const ws_launch *l, size_t k, int instan
 {
     eval_ctx c = { s, l, 0 };
     return eval(&c, k, instance);
+}
+
+void ws_stats_section(ws_stats *s, const char *name, ws_stats_section_fn fn, void *user)
+{
+    WS_GROW(s->sec, s->cap_sec, s->nsec + 1);
+    s->sec[s->nsec].name = ws_xstrdup(name);
+    s->sec[s->nsec].fn = fn;
+    s->sec[s->nsec++].user = user;
+}
+
+void ws_stats_put_sections(const ws_stats *s, const ws_launch *l, struct ws_json *j)
+{
+    for (size_t i = 0; i < s->nsec; i++) {
+        eval_ctx c = { s, l, 0 };
+        ws_json_key(j, s->sec[i].name);
+        s->sec[i].fn(j, getter, &c, s->sec[i].user);
+    }
 }
 
 double ws_stats_get(const ws_stats *s, const char *name, int instance)

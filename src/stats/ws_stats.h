@@ -67,6 +67,15 @@ typedef double (*ws_stats_derive_ufn)(ws_stats_getter get, void *gctx, int insta
 void ws_stats_derived_ctx(ws_stats *s, const char *name, const char *desc, const char *scope,
                           size_t count, ws_stats_derive_ufn fn, void *user);
 
+/* A section: a JSON value that a component writes from the statistics
+ * (fn(j, get, gctx, user) writes exactly one value, reading counters and
+ * derived values through get), written under `name` at the top of the JSON
+ * (over the totals) and in every launch (over its deltas).  For a result
+ * that is a curve or a structure rather than one number (tcoal). */
+struct ws_json;
+typedef void (*ws_stats_section_fn)(struct ws_json *j, ws_stats_getter get, void *gctx, void *user);
+void ws_stats_section(ws_stats *s, const char *name, ws_stats_section_fn fn, void *user);
+
 /* Current value of a counter (sum over instances when instance < 0), or of
  * a derived value; NAN for an unknown name or instance. */
 double ws_stats_get(const ws_stats *s, const char *name, int instance);
@@ -130,6 +139,14 @@ const char *ws_stats_launch_kernel(const ws_stats *s, size_t i, uint64_t *start,
  * when ws_stats_sample is called with a cycle >= p. */
 int ws_stats_series(ws_stats *s, uint64_t interval, const char *const *names, size_t n,
                     ws_error *err);
+/* Per-instance columns of the same samples: every instance (SM, channel)
+ * of each named counter (derived values are refused), taken with the
+ * totals.  Set before the first sample, like ws_stats_series.  Cost per
+ * sample: one uint64_t per instance. */
+int ws_stats_series_split(ws_stats *s, const char *const *names, size_t n, ws_error *err);
+/* Per-instance column col's instance `inst` at sample i (0 when out of range). */
+uint64_t ws_stats_sample_instance(const ws_stats *s, size_t i, size_t col, size_t inst);
+size_t ws_stats_series_split_count(const ws_stats *s);
 /* Called by the engine at every cycle it reaches (and for skipped spans:
  * it records every multiple of the interval in [from, to]).  To have a
  * sample hold exactly the counters of its cycle, the engine does not skip
@@ -156,7 +173,10 @@ long ws_stats_series_col(const ws_stats *s, const char *name);
  * "regs_source"], ["extra"], "stats":
  * {name: total or {"total", "instances"}}}], "tables": {name: {"desc",
  * "columns", "rows": [[key, v...]...]}}, "series": {"interval",
- * "columns": ["cycle", names...], "rows": [[cycle, v...]...]}}.
+ * "columns": ["cycle", names...], "rows": [[cycle, v...]...], ["per_instance":
+ * {"columns": [{"name", "scope", "count"}...], "rows": [[v...]...]}]}}
+ * (per_instance: ws_stats_series_split; a row holds each column's
+ * instances in turn, and row i belongs to the series' row i).
  * CSV: "cycle,name..." then one line per sample (cumulative totals). */
 int ws_stats_write_json(const ws_stats *s, const char *path, const char *version, uint64_t seed,
                         const char *config_json, ws_error *err);

@@ -66,8 +66,18 @@ struct ws_stats {
     uint64_t *samples;              /* per sample: cycle, then nser values (a
                                      * derived column holds a double's bits) */
     size_t nsamples, cap_samples;
+    size_t *spl;                    /* per-instance columns: indices into st */
+    size_t nspl, wspl;              /* their number, and values per sample (sum of counts) */
+    uint64_t *spl_samples;          /* per sample: wspl values, column by column */
+    size_t cap_spl;
     char **warn;                    /* ws_stats_warning, in order */
     size_t nwarn, cap_warn;
+    struct ws_stats_sec {           /* ws_stats_section, in order */
+        char *name;
+        ws_stats_section_fn fn;
+        void *user;
+    } *sec;
+    size_t nsec, cap_sec;
 };
 
 uint64_t ws_stats_hash_str(const char *s);
@@ -76,5 +86,8 @@ uint64_t ws_stats_counter_value(const ws_stat *st, size_t instance);
 uint64_t ws_stats_counter_total(const ws_stat *st);
 /* Value of entry k over launch l (NULL: current values). */
 double ws_stats_eval(const ws_stats *s, const ws_launch *l, size_t k, int instance);
+/* Every section as "name": value members of the open object j, over
+ * launch l (NULL: the totals). */
+void ws_stats_put_sections(const ws_stats *s, const ws_launch *l, struct ws_json *j);
 
 #endif

@@ -119,6 +119,7 @@ static void put_launch(ws_json *j, const ws_stats *s, const ws_launch *l)
         ws_json_key(j, "extra");
         ws_json_raw(j, l->extra);
     }
+    ws_stats_put_sections(s, l, j);
     ws_json_key(j, "stats");
     ws_json_object(j, false);
     for (size_t k = 0; k < s->n; k++) {
@@ -189,6 +190,35 @@ static void put_series(ws_json *j, const ws_stats *s)
         ws_json_end(j);
     }
     ws_json_end(j);
+    if (s->nspl) {
+        ws_json_key(j, "per_instance");
+        ws_json_object(j, false);
+        ws_json_key(j, "columns");
+        ws_json_array(j, false);
+        for (size_t c = 0; c < s->nspl; c++) {
+            const ws_stat *st = &s->st[s->spl[c]];
+            ws_json_object(j, true);
+            ws_json_key(j, "name");
+            ws_json_str(j, st->name);
+            ws_json_key(j, "scope");
+            ws_json_str(j, st->scope);
+            ws_json_key(j, "count");
+            ws_json_u64(j, st->count);
+            ws_json_end(j);
+        }
+        ws_json_end(j);
+        ws_json_key(j, "rows");
+        ws_json_array(j, false);
+        for (size_t i = 0; i < s->nsamples; i++) {
+            const uint64_t *row = s->spl_samples + i * s->wspl;
+            ws_json_array(j, true);
+            for (size_t c = 0; c < s->wspl; c++)
+                ws_json_u64(j, row[c]);
+            ws_json_end(j);
+        }
+        ws_json_end(j);
+        ws_json_end(j);
+    }
     ws_json_end(j);
 }
 
@@ -219,6 +249,7 @@ char *ws_stats_json_text(const ws_stats *s, const char *version, uint64_t seed,
         ws_json_end(&j);
     }
     put_stats(&j, s);
+    ws_stats_put_sections(s, NULL, &j);
     ws_json_key(&j, "launches");
     ws_json_array(&j, false);
     for (size_t i = 0; i < s->nlaunches; i++)

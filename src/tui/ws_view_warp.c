@@ -318,11 +318,10 @@ static int popcount(uint32_t m)
  * from how many target blocks, and the indices, lane by lane. */
 static int draw_iru(ws_tui *t, WINDOW *w, int y, int h, int cols, const ws_gpu_iru_lanes *il)
 {
-    static const char *const why[] = { "an entry was full", "after the timeout", "at the end of the stream" };
     char title[160];
     snprintf(title, sizeof title, "last load_iru: line %" PRIu32 ", waited %" PRIu64 " cycles at the IRU (%s), "
              "registers written at %" PRIu64, il->line, il->t_reply >= il->t_request ? il->t_reply - il->t_request : 0,
-             il->why < 3 ? why[il->why] : "?", il->t_done);
+             ws_iru_why_phrase(il->why), il->t_done);
     ws_tui_section(w, y, 0, cols, title, t->ascii);
     if (h < 2)
         return 1;
