@@ -1,8 +1,8 @@
 # report_browser.sh: the reports in a real browser (issue 39, part 3).
 # When Chromium is installed (CI installs Debian's), each generated page is
-# opened headless: a run's report (--report), a several-run report once
-# `warpscope report A B` exists, and an experiment's figure (dsap-fig8
-# --quick).  The test fails on any console message (the pages have no
+# opened headless: a run's report (--report), a several-run report
+# (`warpscope report A B`; skipped if that ever fails), and an
+# experiment's figure (dsap-fig8 --quick).  The test fails on any console message (the pages have no
 # script, so any is an error), and checks that each section rendered: every
 # section is cut out into a page of its own (the report's head and that
 # section) and screenshot; a section with a plot must show coloured pixels
