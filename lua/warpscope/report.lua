@@ -285,14 +285,16 @@ table.sortable th{cursor:pointer}
 ]]
 
 -- Check one run's JSON (d) and say what is wrong, or nil.
-local function wrong(d)
+local function wrong(d, so_far)
   if type(d) ~= "table" or getmetatable(d) == json.array then return "not a JSON object" end
   if d.format ~= "warpscope-stats-1" then
     return "not a warpscope statistics file (its \"format\" is not \"warpscope-stats-1\"; "
            .. "write one with: warpscope --batch --json FILE scenario.lua)"
   end
   if type(d.stats) ~= "table" or type(d.launches) ~= "table" then return "no \"stats\" or \"launches\"" end
-  if #d.launches == 0 then return "an empty run: no kernel was launched" end
+  if #d.launches == 0 and not (so_far and type(d.stats.cycles) == "table" and (d.stats.cycles.total or 0) > 0) then
+    return "an empty run: no kernel was launched"
+  end
   local cyc = type(d.stats.cycles) == "table" and d.stats.cycles.total
   if cyc == 0 then return "an empty run: no cycle was simulated" end
   if d.series ~= nil and (type(d.series) ~= "table" or type(d.series.columns) ~= "table"
@@ -338,11 +340,12 @@ local function wrong(d)
   end
 end
 
-function M.render(d, name, preset_config)
+function M.render(d, name, preset_config, note)
   local o = { "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8"/>',
               ("<title>warpscope report: %s</title>"):format(esc(name)),
               "<style>" .. CSS .. "</style></head><body>",
               ("<h1>warpscope report: %s</h1>"):format(esc(name)) }
+  if note then o[#o + 1] = ('<p class="note">%s</p>'):format(esc(note)) end
   local gpus = {}
   if type(d.gpus) == "table" and #d.gpus > 1 then
     for i, g in ipairs(d.gpus) do gpus[#gpus + 1] = { g.stats, tostring(g.label or i), "g" .. i .. "-" } end
@@ -380,8 +383,19 @@ function M.render_runs(runs, preset_config)
   return multi.render(runs, preset_config, gpu_html, CSS, M.SCRIPT)
 end
 
+-- The file is written by M.write_file (set by the C side that starts this
+-- module: src/lua/ws_lua_report.c, a unique temporary file beside path
+-- renamed over it); without it, by Lua with a temporary name made unique
+-- by trying names until one does not exist [fallback only].
 local function write_atomic(path, text)
-  local tmp = ("%s.tmp%d"):format(path, os.time() % 100000)
+  if M.write_file then return M.write_file(path, text) end
+  local tmp
+  for k = 1, 1000 do
+    tmp = ("%s.tmp%d.%d"):format(path, os.time() % 100000, k)
+    local e = io.open(tmp, "rb")
+    if not e then break end
+    e:close()
+  end
   local f, err = io.open(tmp, "wb")
   if not f then return nil, err end
   local ok, werr = f:write(text)
@@ -389,6 +403,41 @@ local function write_atomic(path, text)
   if not ok or not cok then os.remove(tmp); return nil, werr or cerr end
   local rok, rerr = os.rename(tmp, path)
   if not rok then os.remove(tmp); return nil, rerr end
+  return true
+end
+
+-- The run in text (what --json writes), checked: the decoded table, or nil
+-- and a message naming `name`.  so_far: a run still going (the TUI's
+-- :report), which may have cycles and no finished launch yet.
+function M.load(text, name, so_far)
+  if not text:find("%S") then return nil, ("%s: the file is empty"):format(name) end
+  local ok, d = pcall(json.decode, text)
+  if not ok then
+    local why = tostring(d):gsub("^json.decode: ", "")
+    local hint = why:find("unexpected end") or why:find("unterminated") or why:find("expected ',' or")
+    return nil, ("%s: not valid JSON (%s)%s"):format(name, why, hint and "; the file may be truncated" or "")
+  end
+  local w = wrong(d, so_far)
+  if not w and type(d.gpus) == "table" then
+    for k, g in ipairs(d.gpus) do
+      w = type(g) ~= "table" and "not an object" or wrong(g.stats)
+      if w then w = ("gpu %d: %s"):format(k, w); break end
+    end
+  end
+  if w then return nil, ("%s: %s"):format(name, w) end
+  return d
+end
+
+-- M.write(text, name, out [, note]): the report of the run in text
+-- (--json's text; name: its name in the title) written to out: true, or
+-- nil and a message (used by --report and the TUI's :report through
+-- ws_lua_report.c).  note: a sentence under the title, given for a run
+-- still going (which may have no finished launch yet).
+function M.write(text, name, out, note)
+  local d, why = M.load(text, name, note ~= nil)
+  if not d then return nil, why end
+  local ok, werr = write_atomic(out, M.render(d, name, M.preset_config or function() end, note))
+  if not ok then return nil, ("cannot write %s: %s"):format(out, tostring(werr)) end
   return true
 end
 
@@ -401,26 +450,13 @@ local function load(input)
   local text = f:read("a")
   f:close()
   if not text then say("%s: cannot read it", input); return nil end
-  if not text:find("%S") then say("%s: the file is empty", input); return nil end
-  local ok, d = pcall(json.decode, text)
-  if not ok then
-    local why = tostring(d):gsub("^json.decode: ", "")
-    local hint = why:find("unexpected end") or why:find("unterminated") or why:find("expected ',' or")
-    say("%s: not valid JSON (%s)%s", input, why, hint and "; the file may be truncated" or "")
-    return nil
-  end
-  local w = wrong(d)
-  if not w and type(d.gpus) == "table" then
-    for k, g in ipairs(d.gpus) do
-      w = type(g) ~= "table" and "not an object" or wrong(g.stats)
-      if w then w = ("gpu %d: %s"):format(k, w); break end
-    end
-  end
-  if w then say("%s: %s", input, w); return nil end
+  local d, why = M.load(text, input)
+  if not d then say("%s", why); return nil end
   return d
 end
 
 function M.main(args, preset_config)
+  preset_config = preset_config or M.preset_config
   local inputs, out = {}, nil
   local i = 1
   while i <= #args do
