@@ -81,6 +81,33 @@ local function table_html(o, cols, rows, cls)
   o[#o + 1] = "</tbody></table>"
 end
 
+-- The per-array table (tables.by_allocation) with an L1D miss rate after
+-- the misses, in the JSON's row order (nil: no such table, or empty).
+local function per_array(t)
+  t = type(t) == "table" and t.by_allocation
+  if type(t) ~= "table" or type(t.columns) ~= "table" or type(t.rows) ~= "table" or #t.rows == 0 then return nil end
+  local at = {}
+  for i, c in ipairs(t.columns) do at[c] = i + 1 end
+  local cols, rows = { "array" }, {}
+  for _, c in ipairs(t.columns) do
+    cols[#cols + 1] = c
+    if c == "l1d.misses" then cols[#cols + 1] = "l1d miss rate" end
+  end
+  for i, r in ipairs(t.rows) do
+    local nr = { r[1] }
+    for k, c in ipairs(t.columns) do
+      nr[#nr + 1] = r[k + 1]
+      if c == "l1d.misses" then
+        local h, p, m = r[at["l1d.hits"] or 0], r[at["l1d.hit_reserved"] or 0], r[k + 1]
+        local n = (tonumber(h) or 0) + (tonumber(p) or 0) + (tonumber(m) or 0)
+        nr[#nr + 1] = n > 0 and ("%.3f"):format((tonumber(m) or 0) / n) or ""
+      end
+    end
+    rows[i] = nr
+  end
+  return { cols = cols, rows = rows }
+end
+
 -- The keys of config that differ from its preset's.
 local function changed(cfg, preset_config)
   local text = type(cfg.preset) == "string" and preset_config(cfg.preset)
@@ -181,7 +208,15 @@ local function gpu_html(o, d, label, pre, preset_config)
     p.title = "L2"
     ok2 = plot_of(o, p, { { "hits", "l2.hits" }, { "pending hits", "l2.hit_reserved" }, { "misses", "l2.misses" } })
   end
-  if not (ok1 or ok2) then absent(o, none) else o[#o + 1] = "</section>" end
+  local arrays = per_array(d.tables)
+  if not (ok1 or ok2 or arrays) then absent(o, none) else
+    if arrays then
+      o[#o + 1] = "<p>Per array (device allocation, name#id): global requests and their L1D outcomes over the"
+                  .. " whole run; miss rate = misses / (hits + pending hits + misses).  Click a heading to sort.</p>"
+      table_html(o, arrays.cols, arrays.rows, "arrays sortable")
+    end
+    o[#o + 1] = "</section>"
+  end
 
   section(o, pre .. "dram", "DRAM over time" .. h)
   local okd
