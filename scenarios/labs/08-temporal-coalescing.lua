@@ -61,7 +61,7 @@ local COUNTERS = { "cycles", "l1d.misses", "l2.accesses", "dram.bytes_read", "dr
   "mff.reg_stalls", "mff.tag_stalls", "mff.commands" }
 
 -- ------------------------------------------------------------ Part A
-L.section("Part A: PageRank's temporal-coalescing potential (stats.tcoal, one super-step, every load)")
+L.section("Part A: PageRank's temporal-coalescing potential (stats.tcoal, one super-step; every load unless stats.tcoal.array is set)")
 local orders = {
   { name = "as made", g = g },
   { name = "random", g = g:reorder("random", ws.options.seed or 1) },
