@@ -56,7 +56,7 @@ L.banner("Lab 8: temporal coalescing (the MFF)", {
   "Launches: Part A (2 per order), Part B (one gpu per run, several launches each), Part C (1), Part D.",
 })
 
-local COUNTERS = { "cycles", "l1d.misses", "l2.accesses", "dram.bytes_read", "dram.bytes_written",
+local COUNTERS = { "cycles", "warp_insns", "mem.insns", "l1d.misses", "l2.accesses", "dram.bytes_read", "dram.bytes_written",
   "icnt.req.flits", "icnt.rep.flits", "mff.lookups", "mff.coalesced", "mff.lines_c", "mff.lines_v",
   "mff.lines_bv", "mff.lines_written", "mff.bitsets", "mff.bitsets_merged", "mff.words",
   "mff.reg_stalls", "mff.tag_stalls", "mff.commands" }
@@ -90,7 +90,8 @@ print("  sl16: the same with a sliding window of 16 (a block counts unless one o
 
 -- ------------------------------------------------------------ Part B
 L.section(("Part B: baseline against the MFF, computation stage (PageRank 2 super-steps; BFS from vertex %d)"):format(src))
-local bcols = { { "run", "%-12s" }, { "cycles", "%8d" }, { "speedup", "%7.2f" }, { "l2", "%7d", "L2 acc" },
+local bcols = { { "run", "%-12s" }, { "cycles", "%8d" }, { "speedup", "%7.2f" }, { "insns", "%7d", "warp in" },
+  { "mem", "%6d", "mem in" }, { "l2", "%7d", "L2 acc" },
   { "flits", "%8d", "NoC flits" }, { "dram", "%8d", "DRAM B" }, { "lookups", "%7d" }, { "coal", "%7d", "coalesc" },
   { "pct", "%5.1f", "coal%" }, { "lc", "%5d", "C ln" }, { "lv", "%5d", "V ln" }, { "lbv", "%5d", "BV ln" },
   { "lw", "%5d", "wr ln" }, { "bsm", "%6d", "merged" } }
@@ -108,7 +109,8 @@ local function part_b(alg, mff)
     return r.ok, r.msg
   end, ("Part B, %s, %s"):format(alg, mff and "MFF" or "baseline"))
   local function v(k) return cs[k] or 0 end
-  local row = { run = ("%s %s"):format(alg, mff and "MFF" or "base"), cycles = v("cycles"), l2 = v("l2.accesses"),
+  local row = { run = ("%s %s"):format(alg, mff and "MFF" or "base"), cycles = v("cycles"),
+    insns = v("warp_insns"), mem = v("mem.insns"), l2 = v("l2.accesses"),
     flits = v("icnt.req.flits") + v("icnt.rep.flits"), dram = v("dram.bytes_read") + v("dram.bytes_written") }
   if mff then
     row.lookups, row.coal = v("mff.lookups"), v("mff.coalesced")
@@ -220,6 +222,7 @@ for _, cfg in ipairs{ { 8192, 256 }, { 8192, 16 }, { 8192, 4 }, { 512, 256 }, { 
 end
 L.table(dcols, drows)
 print()
+print("warp in = warp instructions; mem in = of them, global, local and atomic memory instructions (not the MFF calls);")
 print("coal% = lookups that joined a block already in the Tag Unit / lookups; C ln, V ln, BV ln = lines read;")
 print("wr ln = bit-vector lines written back; merged = bit-sets into a line that had already taken one;")
 print("NoC flits = request + reply flits; DRAM B = bytes read + written; x base = cycles / the first row's.")
