@@ -296,6 +296,9 @@ t_is "$(f "$bm" 2)" "$(f "$bm" 3)" "lab 8 B: BFS: every bit-vector line read is 
 cmp "lab 8 B: BFS: bit-sets merged" "$(f "$bm" 1)" ">" 0
 t_match "$(cat "$out")" "in all: 8 commands, 16384 lookups, 16125 coalesced, 256 lines of C and 3 of V read, 8192 words," \
     "lab 8 C: 8 commands, 16,384 lookups, one V block read once by each of 3 units"
+run lab8c --set mff.central=true "$LABS/08-temporal-coalescing.lua"
+t_match "$(cat "$tmp/lab8c.out")" "in all: 8 commands, 16384 lookups, 16094 coalesced, 256 lines of C and 34 of V read," \
+    "lab 8 C, one central unit: V's block read 34 times (entries leave the Tag Unit when served)"
 d0=$(row lab8 "== Part D" "^ +8192 +256 ")
 d16=$(row lab8 "== Part D" "^ +8192 +16 ")
 d4=$(row lab8 "== Part D" "^ +8192 +4 ")
