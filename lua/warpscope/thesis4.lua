@@ -286,6 +286,8 @@ local function mst(gpu, g, opts, ls)
     local w = g.weight[i]
     if w < 0 or w >= (1 << 22) then error(("warpscope.thesis4: %s needs weights 0..4194303 (edge %d has %d)"):format(what, i, w), 2) end
   end
+  -- g.symmetric is measured with the weights: both arcs of every edge
+  -- weigh the same, so both ends rank an edge alike.
   local K = kernels(gpu)
   local reset, link, settle, jump = K("mst_reset"), K("mst_link"), K("mst_settle"), K("mst_jump")
   local minedge = K(ls and "mst_min_ls" or "mst_min_h")
