@@ -553,7 +553,7 @@ end
 -- ------------------------------------------------ invocation selection
 
 -- The thesis counts only invocations of "about 1 million warp instructions
--- or more" (Ch. 3's evaluation, Sec. 3.4; Ch. 4 reports means over "all
+-- or more" (Ch. 3's results, Sec. 3.5; Ch. 4 reports means over "all
 -- kernel invocations", read here as the same selection).  The simulated
 -- kernels are the frontier-processing ones (inv.main).  select keeps the
 -- main invocations with at least min_warp_insns warp instructions
