@@ -206,6 +206,11 @@ do
   T.raises(function() T4.run("LS-BFS", fgpu(), directed, { src = 64 }) end, "opts.src must be a vertex 0..63",
            "a source out of range is refused")
   T.raises(function() T4.run("PR", fgpu(), directed) end, "unknown workload 'PR'", "an unknown workload is refused")
+  T.raises(function() T4.ls_bfs(nil, directed) end, "LS%-BFS: argument 1 must be a gpu", "a missing gpu is refused")
+  T.raises(function() T4.run("MIS", fgpu(), 5) end, "MIS: argument 2 must be a graph", "a number for a graph is refused")
+  T.raises(function() T4.run("MIS", fgpu(), directed, 5) end, "argument 3 %(opts%) must be a table", "opts that are not a table are refused")
+  T.raises(function() T4.stcon(fgpu(), T4.input("R4_2e20", 6, { symmetric = true }), { t = -1 }) end,
+           "opts.t must be a vertex 0..63", "an STCON target out of range is refused")
 end
 
 T.done()

@@ -537,7 +537,29 @@ M.workloads = {
   { name = "BFS-DD", run = M.bfs_dd },
   { name = "BFS-WC", run = M.bfs_wc },
 }
-for _, w in ipairs(M.workloads) do M.workloads[w.name] = w end
+-- Every workload checks its arguments first: a clear error at the caller's
+-- line rather than an indexing error inside the host loop.
+local function is_graph(g)
+  if type(g) ~= "userdata" then return false end
+  local ok, n = pcall(function() return g.n end)
+  return ok and math.type(n) == "integer"
+end
+local function is_gpu(gpu)
+  if type(gpu) ~= "userdata" and type(gpu) ~= "table" then return false end
+  local ok, f = pcall(function() return gpu.launch end)
+  return ok and f ~= nil
+end
+for _, w in ipairs(M.workloads) do
+  local f = w.run
+  w.run = function(gpu, g, opts)
+    if not is_gpu(gpu) then error(("warpscope.thesis4: %s: argument 1 must be a gpu (ws.gpu{...}), got %s"):format(w.name, type(gpu)), 2) end
+    if not is_graph(g) then error(("warpscope.thesis4: %s: argument 2 must be a graph (ws.graph...), got %s"):format(w.name, type(g)), 2) end
+    if opts ~= nil and type(opts) ~= "table" then error(("warpscope.thesis4: %s: argument 3 (opts) must be a table, got %s"):format(w.name, type(opts)), 2) end
+    return f(gpu, g, opts)
+  end
+  for k, v in pairs(M) do if v == f then M[k] = w.run end end
+  M.workloads[w.name] = w
+end
 
 -- Run workload `name` (an unknown name is an error listing them).
 function M.run(name, gpu, g, opts)
