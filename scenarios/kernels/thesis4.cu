@@ -8,6 +8,10 @@
  * where the thesis (which only names the kernels) is silent.  Written from
  * the algorithms' descriptions; the code is our own.
  *
+ * Arrays a kernel only reads are `const __restrict__` (nvcc then emits
+ * ld.global.nc): the thesis's chapter 3 prefetches only loads from arrays
+ * tagged so (its Sec. 3.3), and the chapter's kernels are shared with it.
+ *
  * Graph: int32 CSR, row[n+1] offsets into col[m] (and weight[m]); CLR, MIS,
  * STCON and the MSTs need a symmetric graph (both directions of every edge,
  * equal weights).  One thread per vertex everywhere (block 256).
@@ -89,8 +93,9 @@
 
 #define T4_NOWHERE 0xffffffffu
 
-extern "C" __global__ void thesis4_ls_bfs(const int *row, const int *col,
-                                          unsigned *dist, int n, int *changed)
+extern "C" __global__ void thesis4_ls_bfs(
+    const int *__restrict__ row, const int *__restrict__ col, unsigned *dist,
+    int n, int *changed)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -103,9 +108,9 @@ extern "C" __global__ void thesis4_ls_bfs(const int *row, const int *col,
             *changed = 1;
 }
 
-extern "C" __global__ void thesis4_ls_sssp(const int *row, const int *col,
-                                           const int *weight, unsigned *dist,
-                                           int n, int *changed)
+extern "C" __global__ void thesis4_ls_sssp(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const int *__restrict__ weight, unsigned *dist, int n, int *changed)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -129,8 +134,8 @@ __device__ static unsigned long long t4_key(int v, int u, int w)
     return ((unsigned long long)w << 42) | (lo << 21) | hi;
 }
 
-extern "C" __global__ void thesis4_mst_reset(unsigned long long *best,
-                                             int *parent, int n)
+extern "C" __global__ void thesis4_mst_reset(
+    unsigned long long *best, int *parent, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -139,10 +144,10 @@ extern "C" __global__ void thesis4_mst_reset(unsigned long long *best,
     parent[v] = v;
 }
 
-extern "C" __global__ void thesis4_mst_min_h(const int *row, const int *col,
-                                             const int *weight,
-                                             const int *comp,
-                                             unsigned long long *best, int n)
+extern "C" __global__ void thesis4_mst_min_h(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const int *__restrict__ weight, const int *__restrict__ comp,
+    unsigned long long *best, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -161,11 +166,10 @@ extern "C" __global__ void thesis4_mst_min_h(const int *row, const int *col,
         atomicMin(&best[c], mine);
 }
 
-extern "C" __global__ void thesis4_mst_min_ls(const int *row, const int *col,
-                                              const int *weight,
-                                              const int *comp,
-                                              unsigned long long *best,
-                                              unsigned char *done, int n)
+extern "C" __global__ void thesis4_mst_min_ls(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const int *__restrict__ weight, const int *__restrict__ comp,
+    unsigned long long *best, unsigned char *done, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || done[v])
@@ -186,9 +190,9 @@ extern "C" __global__ void thesis4_mst_min_ls(const int *row, const int *col,
         done[v] = 1;
 }
 
-extern "C" __global__ void thesis4_mst_link(const unsigned long long *best,
-                                            const int *comp, int *parent,
-                                            int n)
+extern "C" __global__ void thesis4_mst_link(
+    const unsigned long long *__restrict__ best, const int *__restrict__ comp,
+    int *parent, int n)
 {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= n)
@@ -201,10 +205,9 @@ extern "C" __global__ void thesis4_mst_link(const unsigned long long *best,
     parent[c] = ca == c ? comp[b] : ca;
 }
 
-extern "C" __global__ void thesis4_mst_settle(const unsigned long long *best,
-                                              int *parent,
-                                              unsigned long long *total,
-                                              int *picked, int n)
+extern "C" __global__ void thesis4_mst_settle(
+    const unsigned long long *__restrict__ best, int *parent,
+    unsigned long long *total, int *picked, int n)
 {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= n)
@@ -228,8 +231,8 @@ extern "C" __global__ void thesis4_mst_settle(const unsigned long long *best,
     atomicAdd(picked, 1);
 }
 
-extern "C" __global__ void thesis4_mst_jump(int *comp, const int *parent,
-                                            int n)
+extern "C" __global__ void thesis4_mst_jump(
+    int *comp, const int *__restrict__ parent, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -242,12 +245,11 @@ extern "C" __global__ void thesis4_mst_jump(int *comp, const int *parent,
 
 /* -------------------------------------------------------------- STCON */
 
-extern "C" __global__ void thesis4_stcon_expand(const int *row, const int *col,
-                                                const unsigned char *mask,
-                                                unsigned char *updating,
-                                                const unsigned char *visited,
-                                                int *reach, int *lev,
-                                                int *meet, int n, int level)
+extern "C" __global__ void thesis4_stcon_expand(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const unsigned char *__restrict__ mask, unsigned char *updating,
+    const unsigned char *__restrict__ visited, int *reach, int *lev,
+    int *meet, int n, int level)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || !mask[v])
@@ -266,11 +268,9 @@ extern "C" __global__ void thesis4_stcon_expand(const int *row, const int *col,
     }
 }
 
-extern "C" __global__ void thesis4_stcon_update(unsigned char *mask,
-                                                unsigned char *updating,
-                                                unsigned char *visited,
-                                                const int *reach, int *meet,
-                                                int *stop, int n, int level)
+extern "C" __global__ void thesis4_stcon_update(
+    unsigned char *mask, unsigned char *updating, unsigned char *visited,
+    const int *__restrict__ reach, int *meet, int *stop, int n, int level)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
@@ -288,9 +288,9 @@ extern "C" __global__ void thesis4_stcon_update(unsigned char *mask,
 
 /* ---------------------------------------------------------------- CLR */
 
-extern "C" __global__ void thesis4_clr(const int *row, const int *col,
-                                       const unsigned *rnd, int *color, int c,
-                                       int *more, int n)
+extern "C" __global__ void thesis4_clr(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const unsigned *__restrict__ rnd, int *color, int c, int *more, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || color[v] >= 0)
@@ -314,9 +314,9 @@ extern "C" __global__ void thesis4_clr(const int *row, const int *col,
 
 /* ---------------------------------------------------------------- MIS */
 
-extern "C" __global__ void thesis4_mis_select(const int *row, const int *col,
-                                              const unsigned *rnd, int *state,
-                                              int n)
+extern "C" __global__ void thesis4_mis_select(
+    const int *__restrict__ row, const int *__restrict__ col,
+    const unsigned *__restrict__ rnd, int *state, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || state[v] != 0)
@@ -336,8 +336,9 @@ extern "C" __global__ void thesis4_mis_select(const int *row, const int *col,
     state[v] = 3;
 }
 
-extern "C" __global__ void thesis4_mis_remove(const int *row, const int *col,
-                                              int *state, int *more, int n)
+extern "C" __global__ void thesis4_mis_remove(
+    const int *__restrict__ row, const int *__restrict__ col, int *state,
+    int *more, int n)
 {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n)
