@@ -101,6 +101,12 @@ for _, name in ipairs{ "H-BFS", "LS-BFS", "BFS-DD", "BFS-WC" } do
   T.is(info.result[12], -1, name .. ": the isolated vertex is unreachable (-1)")
 end
 
+do
+  local _, _, info = T4.run("H-BFS", fgpu(), disc, { src = 0 })
+  T.is(table.concat(T4.level_sizes(info.result, disc.n), " "), "1 2 2 1", "level_sizes: the 6-cycle's frontiers from 0")
+  T.is(#T4.level_sizes(info.result, disc.n), info.iters, "level_sizes: one frontier per H-BFS iteration")
+end
+
 -- CLR and MIS: proper / independent and maximal, equal to the CPU for
 -- several seeds, and the seed matters.
 for _, gg in ipairs(graphs) do

@@ -603,6 +603,22 @@ function M.threshold(n, paper_n)
   return M.PAPER_THRESHOLD * n // (paper_n or M.PAPER_VERTICES)
 end
 
+-- The frontier of every BFS level: sizes[i] = the number of vertices at
+-- level i - 1 of `levels` (a BFS result, -1 unreached), i.e. the active
+-- vertices of the frontier-driven kernels' i-th invocation (H-BFS's
+-- expand, BFS-DD, BFS-WC).
+function M.level_sizes(levels, n)
+  local sizes = {}
+  for v = 0, n - 1 do
+    local l = levels[v]
+    if l >= 0 then
+      for i = #sizes + 1, l + 1 do sizes[i] = 0 end
+      sizes[l + 1] = sizes[l + 1] + 1
+    end
+  end
+  return sizes
+end
+
 -- Harmonic mean of a list of positive numbers (nil for an empty list).
 function M.hmean(xs)
   if #xs == 0 then return nil end
