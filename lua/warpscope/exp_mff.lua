@@ -53,7 +53,8 @@ M.PR_ITERS = 3
 
 -- Counters summed over the computation stage's launches.
 M.COUNTERS = {
-  "cycles", "warp_insns", "mem.insns", "l1d.misses", "l2.accesses", "l2.misses",
+  "cycles", "warp_insns", "mem.insns", "l1d.misses", "l1d.cache.accesses", "l1d.cache.misses",
+  "l2.accesses", "l2.misses",
   "dram.reads", "dram.writes", "dram.bytes_read", "dram.bytes_written",
   "icnt.req.flits", "icnt.rep.flits", "icnt.req.latency_sum", "icnt.rep.latency_sum",
   "stall.lg_throttle.icnt_full",
