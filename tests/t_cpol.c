@@ -125,7 +125,7 @@ static void t_exclusive(const ws_cpol_params *p)
     is_int(s2->l2_insertions, 1, "L2: one insertion (the victim)");
     is_int(s2->l2_victims[0], 1, "L2: one clean victim");
     is_int(s2->l2_invalidations, 1, "L2: one invalidation");
-    is_int(s2->l2_hits_private, 2, "L2: two private hits");
+    is_int(s2->l2_hits_private, 1, "L2: one private hit (the write hit is not counted)");
     is_int(s1->l1_victims_sent[0], 1, "L1: one clean victim sent");
     is_int(s1->l1_victims_sent[1], 1, "L1: one dirty victim sent");
     is_int(s1->l1_cb_fills, 2, "L1: two CB fills");

@@ -66,6 +66,14 @@ enum {
     WS_MREQ_F_WFETCH    = 1u << 7,   /* a write-back write fetching its line: travels as a read, a write again at its fill */
     WS_MREQ_F_INST      = 1u << 8,   /* an instruction fetch that missed in the L1I: its reply fills the L1I */
     WS_MREQ_F_IRU       = 1u << 9,   /* a load_iru request: to the IRU of partition `chan`, lanes in sector_mask */
+    /* cache policies (src/cpol, ws_cpol_glue.c): an L1 victim going into the
+     * L2, a request asking the L2 not to keep its fill, and the reply's
+     * SR / PR / CB flags */
+    WS_MREQ_F_CP_VICTIM = 1u << 23,
+    WS_MREQ_F_CP_EXCL   = 1u << 24,
+    WS_MREQ_F_CP_SR     = 1u << 25,
+    WS_MREQ_F_CP_PR     = 1u << 26,
+    WS_MREQ_F_CP_CB     = 1u << 27,
 };
 
 typedef struct ws_mreq {

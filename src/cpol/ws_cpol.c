@@ -11,7 +11,7 @@ struct ws_cpol {
     const ws_cpol_ops *ops;
     void *st;
     ws_cpol_geom g;
-    ws_cpol_stats s;
+    ws_cpol_stats own, *st_;   /* counters: own, or the caller's (ws_cpol_set_stats) */
     uint8_t *cb;            /* L1: per line, copy back on eviction */
     uint32_t *last;         /* L2: per line, last user core + 1 (0: none) */
 };
@@ -46,6 +46,7 @@ ws_cpol *ws_cpol_create(const char *name, const ws_cpol_geom *g, const ws_cpol_p
     ws_cpol *c = ws_xcalloc(1, sizeof *c);
     c->ops = ops;
     c->g = *g;
+    c->st_ = &c->own;
     size_t n = (size_t)g->sets * g->ways;
     if (g->level == WS_CPOL_L1)
         c->cb = ws_xcalloc(n, 1);
@@ -73,8 +74,14 @@ void ws_cpol_free(ws_cpol *c)
     free(c);
 }
 
+void ws_cpol_set_stats(ws_cpol *c, ws_cpol_stats *dst)
+{
+    *dst = *c->st_;
+    c->st_ = dst;
+}
+
 const char *ws_cpol_name(const ws_cpol *c) { return c->ops->name; }
-const ws_cpol_stats *ws_cpol_stats_get(const ws_cpol *c) { return &c->s; }
+const ws_cpol_stats *ws_cpol_stats_get(const ws_cpol *c) { return c->st_; }
 
 static size_t line_idx(const ws_cpol *c, const ws_cpol_req *q)
 {
@@ -96,12 +103,12 @@ ws_cpol_miss ws_cpol_l1_miss(ws_cpol *c, const ws_cpol_req *q, uint32_t need)
 bool ws_cpol_l1_fill(ws_cpol *c, const ws_cpol_req *q, uint32_t reply)
 {
     if (c->ops->l1_bypass && c->ops->l1_bypass(c->st, q, reply)) {
-        c->s.l1_bypassed++;
+        c->st_->l1_bypassed++;
         return false;
     }
     bool cb = (reply & WS_CPOL_CB) != 0;
     if (c->cb) c->cb[line_idx(c, q)] = cb;
-    if (cb) c->s.l1_cb_fills++;
+    if (cb) c->st_->l1_cb_fills++;
     if (c->ops->l1_fill) c->ops->l1_fill(c->st, q, reply);
     return true;
 }
@@ -112,7 +119,7 @@ bool ws_cpol_l1_evict(ws_cpol *c, const ws_cpol_req *q)
     size_t i = line_idx(c, q);
     bool send = c->cb[i] != 0;
     c->cb[i] = 0;
-    if (send) c->s.l1_victims_sent[q->dirty ? 1 : 0]++;
+    if (send) c->st_->l1_victims_sent[q->dirty ? 1 : 0]++;
     return send;
 }
 
@@ -125,15 +132,15 @@ ws_cpol_l2act ws_cpol_l2_lookup(ws_cpol *c, const ws_cpol_req *q, bool hit)
 {
     ws_cpol_l2act a = { false, 0 };
     if (c->ops->l2_lookup) c->ops->l2_lookup(c->st, q, hit, &a);
-    if (hit && c->last) {
+    if (hit && c->last && !q->write) {
         size_t i = line_idx(c, q);
         if (c->last[i] && c->last[i] != q->core + 1)
-            c->s.l2_hits_shared++;
+            c->st_->l2_hits_shared++;
         else
-            c->s.l2_hits_private++;
+            c->st_->l2_hits_private++;
         c->last[i] = a.invalidate ? 0 : q->core + 1;
     }
-    if (hit && a.invalidate) c->s.l2_invalidations++;
+    if (hit && a.invalidate) c->st_->l2_invalidations++;
     return a;
 }
 
@@ -141,7 +148,7 @@ bool ws_cpol_l2_fill(ws_cpol *c, const ws_cpol_req *q, uint32_t *reply)
 {
     uint32_t rp = 0;
     bool keep = c->ops->l2_fill ? c->ops->l2_fill(c->st, q, &rp) : true;
-    if (!keep) c->s.l2_fill_skipped++;
+    if (!keep) c->st_->l2_fill_skipped++;
     if (reply) *reply = rp;
     return keep;
 }
@@ -149,14 +156,14 @@ bool ws_cpol_l2_fill(ws_cpol *c, const ws_cpol_req *q, uint32_t *reply)
 bool ws_cpol_l2_victim(ws_cpol *c, const ws_cpol_req *q)
 {
     bool in = c->ops->l2_victim ? c->ops->l2_victim(c->st, q) : true;
-    if (!in) c->s.l2_victims_dropped++;
+    if (!in) c->st_->l2_victims_dropped++;
     return in;
 }
 
 void ws_cpol_l2_insert(ws_cpol *c, const ws_cpol_req *q, bool victim)
 {
-    c->s.l2_insertions++;
-    if (victim) c->s.l2_victims[q->dirty ? 1 : 0]++;
+    c->st_->l2_insertions++;
+    if (victim) c->st_->l2_victims[q->dirty ? 1 : 0]++;
     if (c->last) c->last[line_idx(c, q)] = q->core + 1;
     if (c->ops->l2_insert) c->ops->l2_insert(c->st, q, victim);
 }

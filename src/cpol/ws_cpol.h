@@ -113,6 +113,8 @@ typedef struct ws_cpol_stats {
     uint64_t l1_victims_sent[2];/* L1: victims sent into the L2 [clean, dirty] */
     uint64_t l1_cb_fills;       /* L1: fills with the copy-back bit */
     uint64_t l1_bypassed;       /* L1: fills not installed */
+    uint64_t victim_flits;      /* L1: request-network flits of the victims
+                                 * sent (counted by the model, ws_cpol_glue.c) */
 } ws_cpol_stats;
 
 /* Inspector: the policy's name, scalars, and one table as rows. */
@@ -164,6 +166,9 @@ void ws_cpol_free(ws_cpol *c);
 /* ws_cpol.c: the wrappers the model calls. */
 const char *ws_cpol_name(const ws_cpol *c);
 const ws_cpol_stats *ws_cpol_stats_get(const ws_cpol *c);
+/* Count into *dst from now on (the statistics registry reads it there; the
+ * counts so far are copied).  dst must outlive the instance's use. */
+void ws_cpol_set_stats(ws_cpol *c, ws_cpol_stats *dst);
 void ws_cpol_launch(ws_cpol *c, const ws_cpol_region *r, uint32_t n);
 ws_cpol_miss ws_cpol_l1_miss(ws_cpol *c, const ws_cpol_req *q, uint32_t need);
 /* The reply for q arrived: true when the line is installed in the L1 (then
