@@ -152,17 +152,22 @@ static uint32_t reply_flags(uint32_t reply)
            (reply & WS_CPOL_CB ? WS_MREQ_F_CP_CB : 0);
 }
 
-static bool from_core(const ws_mreq *r)
+/* A request of an SM's L1D whose reply fills it: the policies decide only
+ * these (instruction fetches, prefetch-cache fills, L1-bypassing loads,
+ * IRU requests and writes are handled as under the baseline). */
+static bool from_l1d(const ws_mreq *r)
 {
-    return (r->flags & WS_MREQ_F_MS_SM) && !(r->flags & WS_MREQ_F_IRU);
+    return (r->flags & (WS_MREQ_F_MS_SM | WS_MREQ_F_L1_MISS)) == (WS_MREQ_F_MS_SM | WS_MREQ_F_L1_MISS) &&
+           !(r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_INST | WS_MREQ_F_PFC | WS_MREQ_F_BYPASS_L1));
 }
 
 void ws_cpolg_l2_looked(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, const ws_cache_result *res, uint64_t c)
 {
-    if (!from_core(r) || res->status == WS_CACHE_HIT_RESERVED) return;
+    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & WS_MREQ_F_IRU) || res->status == WS_CACHE_HIT_RESERVED)
+        return;
     ws_cpol *p = m->cpol[s - m->sub];
     ws_cpol_req q = req_of(s->l2, r->addr, r->sm, c);
-    q.write = r->kind != WS_MREQ_READ;
+    q.write = r->kind != WS_MREQ_READ || !from_l1d(r);     /* (others never move a line) */
     q.flags = r->flags & WS_MREQ_F_CP_EXCL ? WS_CPOL_RQ_EXCL : 0;
     bool hit = res->status == WS_CACHE_HIT;
     ws_cpol_l2act a = ws_cpol_l2_lookup(p, &q, hit);
@@ -177,11 +182,13 @@ void ws_cpolg_l2_looked(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, const ws_cac
 
 void ws_cpolg_l2_filled(ws_memsys *m, ws_memsys_sub *s, const ws_mreq *r, ws_mreq *chain, uint64_t c)
 {
-    if (!from_core(r) || (r->kind != WS_MREQ_READ && r->kind != WS_MREQ_ATOMIC)) return;
+    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & WS_MREQ_F_IRU) ||
+        (r->kind != WS_MREQ_READ && r->kind != WS_MREQ_ATOMIC))
+        return;
     ws_cpol *p = m->cpol[s - m->sub];
     ws_cpol_req q = req_of(s->l2, r->addr, r->sm, c);
     if (ws_cache_find_way(s->l2, q.set, r->addr >> s->l2->line_log2) < 0) return;    /* not installed */
-    q.write = r->kind != WS_MREQ_READ;
+    q.write = r->kind != WS_MREQ_READ || !from_l1d(r);
     q.flags = r->flags & WS_MREQ_F_CP_EXCL ? WS_CPOL_RQ_EXCL : 0;
     uint32_t reply = 0;
     bool keep = ws_cpol_l2_fill(p, &q, &reply);
