@@ -54,7 +54,7 @@ local function run(pol, extra)
   local d = gpu:array("u32", init, { name = "data" })
   local out = gpu:array("u32", 1, { name = "out" })
   gpu:launch(k, { grid = 1, block = 1 }, d, out, 5)
-  return gpu:stats().total, out[0]
+  return gpu:stats().total, out[0], gpu
 end
 
 local function v(s, name)
@@ -85,7 +85,37 @@ T.ok(v(s, "cpol.icnt.victim_flits") > 0, "exclusive: victims cost request-networ
 T.is(v(s, "icnt.req.flits") - v(base, "icnt.req.flits"), v(s, "cpol.icnt.victim_flits"),
      "exclusive: the extra request flits are the victims'")
 
-local f = run("flexclusion")
+-- the inspectors (read-only)
+local _, _, g0 = run("noninclusive")
+T.is(g0:sm(0).l1d:policy(), nil, "noninclusive: no policy to inspect")
+local _, _, ge = run("exclusive")
+local pe = ge:sm(0).l1d:policy()
+T.is(pe and pe.name, "exclusive", "the L1D's policy by name")
+T.is(pe and pe.stats.l1_victims_clean, 3, "its counters: three victims sent")
+local nsl, ins = 0, 0
+while true do
+  local ok2, c = pcall(function() return ge:l2(nsl) end)
+  if not ok2 or not c then break end
+  ins = ins + c:policy().stats.l2_insertions
+  nsl = nsl + 1
+end
+T.ok(nsl > 0, "every L2 slice has its instance")
+T.is(ins, 5, "the slices' insertions add up to the total")
+
+local f, _, gf = run("flexclusion")
+local pf = gf:l2(0):policy()
+T.is(pf.values.psel_max, 2047, "flexclusion: an 11-bit PSEL")
+T.is(pf.table, "dueling monitor sets", "flexclusion: the monitor sets as a table")
+T.is(#pf.columns, 3, "three columns")
+T.ok(#pf.rows >= 1, "slice 0 holds monitor sets")
+local _, _, gr = run("rexclusion")
+local pr = gr:sm(0).l1d:policy()
+T.is(pr.table, "RTT", "rexclusion: the L1's RTT")
+T.is(pr.values.rtt_entries, 31, "31 entries")
+T.is(pr.values.regions, 2, "the launch's two allocations are the regions")
+T.is(#pr.rows, 1, "one region tracked (the chased array)")
+T.is(pr.rows[1][5], 5, "five fills counted (no update yet)")
+
 T.is(v(f, "cpol.l2.fills_skipped"), 0, "flexclusion: followers start non-inclusive (no monitor set touched)")
 local x = run("rexclusion")
 T.is(v(x, "cpol.l2.fills_skipped"), 0, "rexclusion: no region trained yet: non-inclusive")

@@ -290,3 +290,9 @@ void ws_cpolg_print(ws_gpu *g, FILE *f)
             t.l2_hits_shared, t.l2_hits_private, t.l2_invalidations, t.l1_victims_sent[0], t.l1_victims_sent[1],
             t.victim_flits);
 }
+
+const ws_cpol *ws_gpu_cpol(ws_gpu *g, bool l2, uint32_t index)
+{
+    if (l2) return g->mem && g->mem->cpol && index < g->mem->nsubs ? g->mem->cpol[index] : NULL;
+    return index < g->cfg.nsms ? g->sms[index].cpol : NULL;
+}
