@@ -211,7 +211,10 @@ ws_mreq *ws_cpolg_l2_victim(ws_memsys *m, ws_memsys_sub *s, const ws_mreq *r, ui
     ws_cpol_req q = req_of(s->l2, r->addr, r->sm, c);
     if (!ws_cpol_l2_victim(p, &q)) return NULL;
     ws_cache_evict ev;
-    if (!ws_cache_insert(s->l2, r->addr, r->owner, c, &ev)) return NULL;
+    if (!ws_cache_insert(s->l2, r->addr, r->owner, c, &ev)) {
+        m->cpst[s - m->sub].l2_victims_dropped++;     /* every way of its set waits for a fill */
+        return NULL;
+    }
     q = req_of(s->l2, r->addr, r->sm, c);
     ws_cpol_l2_insert(p, &q, true);
     if (!ev.valid || !ev.dirty) return NULL;
@@ -262,6 +265,8 @@ void ws_cpolg_register(ws_gpu *g)
                      L2C(l2_fill_skipped));
     ws_stats_counter(s, "cpol.l2.victims_clean", "cache policy: clean L1 victims inserted into the L2", "l2",
                      L2C(l2_victims[0]));
+    ws_stats_counter(s, "cpol.l2.victims_dropped", "cache policy: L1 victims the L2 could not take (every way "
+                     "of the set waiting for a fill, or refused by the policy)", "l2", L2C(l2_victims_dropped));
     ws_stats_counter(s, "cpol.l2.hits_shared", "cache policy: L2 read hits on a line another core used last",
                      "l2", L2C(l2_hits_shared));
     ws_stats_counter(s, "cpol.l2.hits_private", "cache policy: L2 read hits on a line the same core used last",
@@ -283,10 +288,11 @@ void ws_cpolg_print(ws_gpu *g, FILE *f)
     if (!g->mem || !g->mem->cpol) return;
     ws_cpol_stats t;
     ws_cpolg_totals(g->sms, g->cfg.nsms, g->mem, &t);
-    fprintf(f, "l2.inclusion %s: L2 insertions %" PRIu64 " (victims %" PRIu64 "), fills skipped %" PRIu64
+    fprintf(f, "l2.inclusion %s: L2 insertions %" PRIu64 " (victims %" PRIu64 ", %" PRIu64 " dropped), fills skipped %" PRIu64
             ", L2 hits shared %" PRIu64 " private %" PRIu64 ", invalidations %" PRIu64 ", L1 victims sent %" PRIu64
             " clean %" PRIu64 " dirty (%" PRIu64 " flits)\n",
-            ws_cpol_name(g->mem->cpol[0]), t.l2_insertions, t.l2_victims[0] + t.l2_victims[1], t.l2_fill_skipped,
+            ws_cpol_name(g->mem->cpol[0]), t.l2_insertions, t.l2_victims[0] + t.l2_victims[1], t.l2_victims_dropped,
+            t.l2_fill_skipped,
             t.l2_hits_shared, t.l2_hits_private, t.l2_invalidations, t.l1_victims_sent[0], t.l1_victims_sent[1],
             t.victim_flits);
 }
