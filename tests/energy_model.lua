@@ -256,4 +256,52 @@ do
   T.is(s["energy.total"], total / 1e12, "identity with the IRU: energy.total = the components' sum")
 end
 
+-- The MFF's SRAMs (mff.enable) are priced in energy.pf like the prefetch
+-- tables (energy.pf.sram x bits / 64 x sqrt(bytes / 8 KB)): a job entry
+-- (1,243 bits, 256 of them) per command; per lookup a Work Register (46
+-- bits, 8,192) read and written, a Tag Unit entry (76 bits, 256) and a
+-- 32-bit word of Line Data (20 x 128 B); a whole line of Line
+-- Data per line read or written back.  Their leakage is the L2's per byte
+-- (energy.static.l2 / 65536), for every unit (6 channels).
+do
+  local SRAM = 3
+  local g = gpu{ ["mff.enable"] = true, ["energy.pf.sram"] = SRAM }
+  local k = g:load_ptx_text(HEAD .. [[
+.visible .entry k()
+{
+  .shared .align 4 .b8 sm[128];
+  .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 2;
+  mov.u32 %r3, sm;
+  add.u32 %r3, %r3, %r2;
+  pc_gather.b32 [%r3], %r1, 1;
+  pc_wait;
+  ret;
+}
+]], "mff.ptx"):kernel("k")
+  local cv = {}
+  for i = 1, 64 do cv[i] = (i * 5) % 64 end
+  g:configure_mff{ c = g:array("u32", cv), v = g:array("u32", 64) }
+  g:launch(k, { grid = 1, block = 32 })
+  local s = g:stats().last
+  T.is(s["mff.lookups"], 64, "MFF: 64 lookups (32 C, 32 V)")
+  local c, total, watts, secs = expect(s, PRICES, M)
+  local function price(bits, bytes) return SRAM * bits / 64.0 * math.sqrt(bytes / 8192.0) end
+  local job = price(1243, 39776)
+  local reg = price(46, 47104)
+  local tag = price(76, 2432)
+  local word = price(32, 2560)
+  local line = price(128 * 8, 2560)
+  c.pf = 0 + s["mff.commands"] * job + s["mff.lookups"] * (2 * reg + tag + word) +
+    (s["mff.lines_c"] + s["mff.lines_v"] + s["mff.lines_bv"] + s["mff.lines_written"]) * line
+  T.is(s["energy.pf"], c.pf / 1e12, "identity: energy.pf = the MFF's SRAM accesses x their price")
+  local mw = watts + PRICES["energy.static.l2"] / 65536.0 * (39776 + 47104 + 2432 + 2560) * 6
+  c.static = mw * secs * 1e12
+  T.is(s["energy.static"], c.static / 1e12, "identity: static power includes the MFF's SRAM leakage")
+  total = 0
+  for _, k2 in ipairs { "core", "rf", "l1", "l2", "icnt", "dram", "pf", "static" } do total = total + c[k2] end
+  T.is(s["energy.total"], total / 1e12, "identity with the MFF: energy.total = the components' sum")
+end
+
 T.done()

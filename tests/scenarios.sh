@@ -38,6 +38,7 @@ for g in rmat uni grid; do
     run "sssp on $g"                 sssp.lua "$f" 1 "$K/sssp.ptx"
     run "sssp -G on $g"              sssp.lua "$f" 1 "$K/sssp_g.ptx"
     run "pagerank on $g"             pagerank.lua "$f" 5 "$K/pagerank.ptx"
+    run "mff_graphs on $g"           mff_graphs.lua "$f" 1
     run "cc on $g"                   cc.lua "$f" "$K/cc.ptx"
 done
 run "bfs_data on the default graph" bfs_data.lua default 0

@@ -17,6 +17,7 @@
 
 #include "core/tcore.h"
 #include "core/ws_core_int.h"
+#include "t_ptx_util.h"
 
 /* ---------------------------------------------------------------- reference liveness */
 #define MAX_REGS 4096   /* per function, for the checks (no shipped kernel has that many) */
@@ -365,8 +366,9 @@ int main(void)
     const char *src = getenv("srcdir");
     char dir[4096];
     tc_init();
-    /* every shipped PTX, the IRU kernels (load_iru) included */
+    /* every shipped PTX, the IRU kernels (load_iru) and the MFF's (pc_*) included */
     tc_dev->cfg.iru = true;
+    tc_dev->cfg.mff = true;
     snprintf(dir, sizeof dir, "%s/scenarios/kernels", src ? src : ".");
     shipped(dir);
     snprintf(dir, sizeof dir, "%s/tests/core", src ? src : ".");

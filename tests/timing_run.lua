@@ -39,7 +39,7 @@ T.is(gpu1.cycle >= s1.total.cycles, true, "gpu.cycle covers the launches")
 local sum = 0
 for _, k in ipairs{ "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier",
                     "membar", "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle",
-                    "math_pipe_throttle", "drain", "idle" } do
+                    "math_pipe_throttle", "drain", "mff_wait", "idle" } do
   sum = sum + s1.total["stall." .. k]
 end
 T.is(sum, s1.total.warp_slot_cycles, "stall states add up to warp slots x cycles")

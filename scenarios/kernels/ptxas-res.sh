@@ -16,8 +16,8 @@
 # ptxas runs on a copy of IN.ptx in a fresh directory named by the bare file
 # name, so no build-machine path reaches the record.  When OUT's directory is
 # not writable (make distcheck's read-only source tree) the committed record
-# is kept and a note is printed.  A PTX using load_iru (warpscope's
-# extension) is compiled with each load_iru replaced (see below).
+# is kept and a note is printed.  A PTX using load_iru or the MFF's calls
+# (warpscope's extensions) is compiled with them replaced (see below).
 set -u
 if [ $# -ne 3 ]; then
     echo "usage: ptxas-res.sh PTXAS IN.ptx OUT.ptxas" >&2
@@ -64,7 +64,24 @@ build=$("$ptxas" --version | sed -n 's/^Build \(.*\)$/\1/p')
 # load_iru (warpscope's IRU extension, unknown to ptxas) becomes reads of
 # %clock into its destinations and a setp of its predicate: the same
 # registers, defined at the same place, with values ptxas cannot fold.
+# The MFF's calls (issue 34) read registers and write none: pc_gather and
+# pc_scatter_set become a volatile shared store of c_index + size (at the
+# target, or at shared offset 0), so their operands stay live where they
+# are read; pc_wait becomes membar.cta.
 "$awk" '
+/^[ \t]*pc_gather\.[bu]32[ \t]/ {
+    s = $0; sub(/^[ \t]*pc_gather\.[bu]32[ \t]+/, "", s); sub(/;.*$/, "", s)
+    n = split(s, o, /[ \t]*,[ \t]*/)
+    print "\t{ .reg .b32 %wsmff; add.u32 %wsmff, " o[2] ", " o[3] "; st.volatile.shared.u32 " o[1] ", %wsmff; }"
+    next
+}
+/^[ \t]*pc_scatter_set\.[bu]32[ \t]/ {
+    s = $0; sub(/^[ \t]*pc_scatter_set\.[bu]32[ \t]+/, "", s); sub(/;.*$/, "", s)
+    n = split(s, o, /[ \t]*,[ \t]*/)
+    print "\t{ .reg .b32 %wsmff, %wsmffa; add.u32 %wsmff, " o[1] ", " o[2] "; mov.u32 %wsmffa, 0; st.volatile.shared.u32 [%wsmffa], %wsmff; }"
+    next
+}
+/^[ \t]*pc_wait[ \t]*;/ { print "\tmembar.cta;"; next }
 /^[ \t]*load_iru\.[bsu]32[ \t]/ {
     s = $0; sub(/^[ \t]*load_iru\.[bsu]32[ \t]+/, "", s); sub(/;.*$/, "", s)
     n = split(s, o, /[ \t]*,[ \t]*/)

@@ -154,16 +154,16 @@ static uint32_t reply_flags(uint32_t reply)
 
 /* A request of an SM's L1D whose reply fills it: the policies decide only
  * these (instruction fetches, prefetch-cache fills, L1-bypassing loads,
- * IRU requests and writes are handled as under the baseline). */
+ * IRU and MFF requests and writes are handled as under the baseline). */
 static bool from_l1d(const ws_mreq *r)
 {
     return (r->flags & (WS_MREQ_F_MS_SM | WS_MREQ_F_L1_MISS)) == (WS_MREQ_F_MS_SM | WS_MREQ_F_L1_MISS) &&
-           !(r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_INST | WS_MREQ_F_PFC | WS_MREQ_F_BYPASS_L1));
+           !(r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF | WS_MREQ_F_INST | WS_MREQ_F_PFC | WS_MREQ_F_BYPASS_L1));
 }
 
 void ws_cpolg_l2_looked(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, const ws_cache_result *res, uint64_t c)
 {
-    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & WS_MREQ_F_IRU) || res->status == WS_CACHE_HIT_RESERVED)
+    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF)) || res->status == WS_CACHE_HIT_RESERVED)
         return;
     ws_cpol *p = m->cpol[s - m->sub];
     ws_cpol_req q = req_of(s->l2, r->addr, r->sm, c);
@@ -182,7 +182,7 @@ void ws_cpolg_l2_looked(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, const ws_cac
 
 void ws_cpolg_l2_filled(ws_memsys *m, ws_memsys_sub *s, const ws_mreq *r, ws_mreq *chain, uint64_t c)
 {
-    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & WS_MREQ_F_IRU) ||
+    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF)) ||
         (r->kind != WS_MREQ_READ && r->kind != WS_MREQ_ATOMIC))
         return;
     ws_cpol *p = m->cpol[s - m->sub];

@@ -39,7 +39,7 @@ typedef enum ws_en_comp {
     WS_EN_L2,
     WS_EN_ICNT,
     WS_EN_DRAM,
-    WS_EN_PF,           /* the prefetchers' own tables and the IRU's reordering hash */
+    WS_EN_PF,           /* the prefetchers' own tables, the IRU's reordering hash, the MFF's SRAMs */
     WS_EN_STATIC,       /* static and constant power x time */
     WS_EN_COUNT
 } ws_en_comp;
@@ -55,6 +55,10 @@ typedef struct ws_energy_machine {
     uint64_t iru_hash_bytes;
     uint32_t iru_entry_bits;    /* what a compare or a reply reads */
     uint32_t iru_slot_bits;     /* what an insertion writes */
+    /* the MFF (mff.enable; 0 units: none): its SRAMs per unit (ws_mff_sizes) */
+    uint32_t mff_units;
+    uint32_t mff_job_bits, mff_reg_bits, mff_tag_bits, mff_tags, mff_line;
+    uint64_t mff_engine_bytes, mff_reg_bytes, mff_tag_bytes, mff_ld_bytes;
 } ws_energy_machine;
 
 typedef struct ws_energy ws_energy;

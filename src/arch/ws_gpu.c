@@ -26,6 +26,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
     ws_device_config dc;
     ws_gpu_device_config(o, &dc);
     dc.iru = ws_opts_bool(o, "iru.enable");
+    dc.mff = ws_opts_bool(o, "mff.enable");
     g->dev = ws_device_create(&dc, err);
     if (!g->dev)
         goto fail;
@@ -82,6 +83,22 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         em.iru_hash_bytes = zs.hash_bytes;
         em.iru_entry_bits = zs.entry_bits;
         em.iru_slot_bits = zs.slot_bits;
+    }
+    if (ws_memsys_has_mff(g->mem)) {
+        ws_mff *u = ws_memsys_mff_unit(g->mem, 0);
+        ws_mff_sizes zs;
+        ws_mff_sizes_get(u, &zs);
+        const ws_mff_config *mc = ws_mff_config_get(u);
+        em.mff_units = ws_memsys_mff_units(g->mem);
+        em.mff_job_bits = zs.job_bits;
+        em.mff_reg_bits = zs.reg_bits;
+        em.mff_tag_bits = zs.tag_bits;
+        em.mff_tags = mc->tags;
+        em.mff_line = mc->line;
+        em.mff_engine_bytes = zs.engine_bytes;
+        em.mff_reg_bytes = zs.reg_bytes;
+        em.mff_tag_bytes = zs.tag_bytes;
+        em.mff_ld_bytes = zs.line_data_bytes;
     }
     g->energy = ws_energy_new(o, &em, err);
     if (!g->energy && err->code)
@@ -339,6 +356,50 @@ int ws_gpu_configure_iru(ws_gpu *g, const ws_iru_regs *r, ws_error *err)
     return 0;
 }
 
+/* The MFF's bit-vector write-backs: the line's bits ORed into device
+ * memory (ws_mempart_mff.c says why an OR), only where the line overlaps
+ * the launch's bit vector (another array sharing the line is left alone). */
+static int mff_or_in(void *ctx, uint64_t addr, void *buf, uint32_t size)
+{
+    ws_gpu *g = ctx;
+    const ws_alloc *a = ws_devmem_find(g->dev, g->mff_bv);
+    if (!a) return -1;
+    uint64_t lo = addr > a->addr ? addr : a->addr;
+    uint64_t hi = addr + size < a->addr + a->size ? addr + size : a->addr + a->size;
+    if (hi <= lo) return 0;
+    uint8_t cur[256];
+    uint32_t n = (uint32_t)(hi - lo), off = (uint32_t)(lo - addr);
+    if (n > sizeof cur) return -1;
+    ws_error err;
+    if (ws_devmem_read(g->dev, lo, cur, n, &err) < 0) return -1;
+    const uint8_t *b = buf;
+    for (uint32_t j = 0; j < n; j++) cur[j] |= b[off + j];
+    return ws_devmem_write(g->dev, lo, cur, n, &err);
+}
+
+bool ws_gpu_has_mff(const ws_gpu *g) { return ws_memsys_has_mff(g->mem); }
+
+int ws_gpu_configure_mff(ws_gpu *g, const ws_mff_regs *r, ws_error *err)
+{
+    if (!ws_memsys_has_mff(g->mem))
+        return ws_error_set(err, WS_E_STATE, "configure_mff needs the MFF: --set mff.enable=true");
+    ws_memsys_mff_set_memory(g->mem, iru_read, mff_or_in, g);
+    g->mff_regs = *r;
+    g->mff_set = true;
+    return 0;
+}
+
+/* The first MFF call of kernel k's function (NULL: none). */
+static const ws_ptx_insn *first_mff_call(const ws_kernel *k)
+{
+    const ws_ptx_func *f = ws_kernel_func(k);
+    for (uint32_t j = 0; f && j < f->ninsns; j++)
+        if (f->insns[j].op == WS_OP_PC_GATHER || f->insns[j].op == WS_OP_PC_WAIT ||
+            f->insns[j].op == WS_OP_PC_SCATTER_SET)
+            return &f->insns[j];
+    return NULL;
+}
+
 /* The first load_iru of kernel k's function (NULL: none). */
 static const ws_ptx_insn *first_load_iru(const ws_kernel *k)
 {
@@ -360,10 +421,26 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
                             "was given before its launch", pm && pm->path ? pm->path : "?", li->line,
                             ws_kernel_name(k), li->line);
     }
+    const ws_ptx_insn *mi = first_mff_call(k);
+    if (mi && !g->mff_set) {
+        const ws_ptx_module *pm = ws_module_ptx(ws_kernel_module(k));
+        return ws_error_set(err, WS_E_STATE, "%s:%u: kernel '%s' uses %s (PTX line %u) but no configure_mff "
+                            "was given before its launch", pm && pm->path ? pm->path : "?", mi->line,
+                            ws_kernel_name(k), ws_ptx_op_name((ws_ptx_op)mi->op), mi->line);
+    }
     ws_device_clear_fault(g->dev);
     ws_grid *grid = ws_grid_create(g->dev, k, lc, args, nargs, err);
     if (!grid)
         return -1;
+    if (g->mff_set) {
+        if (ws_memsys_mff_launch(g->mem, &g->mff_regs, err) < 0) {
+            ws_grid_free(grid);
+            return -1;
+        }
+        ws_device_set_mff(g->dev, g->mff_regs.c_len, g->mff_regs.v_base != 0, g->mff_regs.bv_base != 0);
+        g->mff_bv = g->mff_regs.bv_base;
+        g->mff_set = false;     /* (the registers are for one launch) */
+    }
     if (g->iru_set && ws_memsys_iru_launch(g->mem, &g->iru_regs, err) < 0) {
         ws_grid_free(grid);
         return -1;

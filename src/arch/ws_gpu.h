@@ -49,6 +49,7 @@ typedef enum ws_stall {
     WS_STALL_MIO_THROTTLE,
     WS_STALL_MATH_PIPE_THROTTLE,
     WS_STALL_DRAIN,
+    WS_STALL_MFF_WAIT,          /* pc_wait: gather commands of the warp not yet complete (the MFF) */
     WS_STALL_IDLE,
     WS_STALL_COUNT
 } ws_stall;
@@ -107,6 +108,13 @@ void ws_gpu_set_stall_stop(ws_gpu *g, bool on);
 struct ws_iru_regs;
 int ws_gpu_configure_iru(ws_gpu *g, const struct ws_iru_regs *r, ws_error *err);
 bool ws_gpu_has_iru(const ws_gpu *g);
+/* The MFF's registers (configure_mff: C and its length, V, the active
+ * bit vector) for the next launch only; an error when the machine has no
+ * MFF.  A kernel using pc_gather, pc_wait or pc_scatter_set is refused at
+ * its launch without them. */
+struct ws_mff_regs;
+int ws_gpu_configure_mff(ws_gpu *g, const struct ws_mff_regs *r, ws_error *err);
+bool ws_gpu_has_mff(const ws_gpu *g);
 /* Close the launch: statistics snapshot, grid freed. */
 int ws_gpu_launch_end(ws_gpu *g, ws_error *err);
 /* Text describing every stuck warp after a deadlock ("" otherwise).  The

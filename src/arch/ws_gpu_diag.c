@@ -53,6 +53,19 @@ static void diagnose_memory(ws_gpu *g, sbuf *b)
                   i, queued, mshr, mshr == 1 ? "y" : "ies", missq, sm->bypass.n, sm->nhev,
                   pf ? "; its prefetch engine is busy" : "");
     }
+    for (uint32_t p = 0; p < ws_memsys_mff_units(g->mem); p++) {
+        ws_mff *u = ws_memsys_mff_unit(g->mem, p);
+        if (ws_mff_idle(u)) continue;
+        ws_mff_view v;
+        ws_mff_view_get(u, &v);
+        sb_printf(b, "  MFF unit %u holds: %u job(s) in its Issue Engines, %u Work Register(s), %u Tag Unit "
+                  "entr%s, %u line(s) in Line Data, %u lookup(s) and %u line request(s) queued, %u word(s) and "
+                  "%u completion(s) to send\n", p, v.jobs, v.regs_used, v.tags_used, v.tags_used == 1 ? "y" : "ies",
+                  v.line_data_used, v.lookup_q, v.line_q, v.replies, v.dones);
+    }
+    if (ws_memsys_mff_lines_inflight(g->mem))
+        sb_printf(b, "  MFF line reads and write-backs in the memory system: %" PRIu64 "\n",
+                  ws_memsys_mff_lines_inflight(g->mem));
     if (!ws_memsys_idle(g->mem)) {
         uint64_t in, wb, down;
         ws_memsys_pending(g->mem, &in, &wb, &down);
@@ -105,6 +118,8 @@ static void describe(sbuf *b, const ws_sm *sm, const ws_slot *s)
                   sm->l1d ? ws_cache_mshr_free(sm->l1d) : 0);
     } else if (s->reason == WS_STALL_MEMBAR) {
         sb_printf(b, "membar, %u store(s) unacknowledged\n", s->stores);
+    } else if (s->reason == WS_STALL_MFF_WAIT) {
+        sb_printf(b, "mff_wait: pc_wait for %u gather command(s) of the MFF not complete\n", s->mff_gathers);
     } else if (s->reason == WS_STALL_LG_THROTTLE || s->reason == WS_STALL_MIO_THROTTLE) {
         sb_printf(b, "%s: the LD/ST unit is %s\n", ws_stall_name((ws_stall)s->reason),
                   sm->lg_fail >= 0 ? ws_lg_name((ws_lg_cause)sm->lg_fail) : "busy");

@@ -91,6 +91,9 @@ struct ws_gpu {
     uint32_t nlaunches;
     ws_iru_regs iru_regs;       /* gpu:configure_iru's registers for the next launch */
     bool iru_set;
+    ws_mff_regs mff_regs;       /* gpu:configure_mff's registers for the next launch */
+    bool mff_set;
+    uint64_t mff_bv;            /* the running launch's bit vector (its write-backs touch only it) */
     uint64_t inext;             /* instruction memory: where the next function run goes (ws_tinsn.c) */
     uint32_t dispatch_rr;
     /* the next CTA of `nofit_grid` fits on no SM while the device's usage

@@ -18,7 +18,7 @@
 static const char *const stall_names[WS_STALL_COUNT] = {
     "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait", "barrier", "membar",
     "branch_resolving", "no_instruction", "lg_throttle", "mio_throttle", "math_pipe_throttle",
-    "drain", "idle",
+    "drain", "mff_wait", "idle",
 };
 static const char *const lsb_names[WS_LSB_COUNT] = { "l1", "l1_pending", "l2", "dram", "prefetch" };
 static const char *const lg_names[WS_LG_COUNT] = { "line_alloc", "mshr_full", "merge_full", "missq_full",
@@ -183,6 +183,8 @@ struct ws_gpu_mirror {
     ws_memsys_sectors *l2s;
     ws_dram_stats *dram;
     ws_iru_stats *iru;              /* per channel (NULL: no IRU) */
+    ws_mff_stats *mff;              /* per MFF unit (NULL: no MFF) */
+    ws_memsys_mff_ext *mffx;
     uint64_t iru_moved;
     ws_stats_table *acc_hist;       /* warp memory instructions by requests, per kind */
     ws_stats_table *line_hist;      /* the same by distinct 128-byte blocks */
@@ -236,6 +238,10 @@ void ws_gpu_stats_sync(ws_gpu *g)
     for (uint32_t i = 0; m->iru && i < ws_memsys_iru_units(g->mem); i++)
         m->iru[i] = *ws_iru_stats_get(ws_memsys_iru_unit(g->mem, i));
     m->iru_moved = ws_memsys_iru_moved(g->mem);
+    for (uint32_t i = 0; m->mff && i < ws_memsys_mff_units(g->mem); i++) {
+        m->mff[i] = *ws_mff_stats_get(ws_memsys_mff_unit(g->mem, i));
+        m->mffx[i] = *ws_memsys_mff_ext_get(g->mem, i);
+    }
     static const char *const ah_rows[WS_AH_COUNT] = { "load", "store", "atomic", "load_iru" };
     for (uint32_t k = 0; k < WS_AH_COUNT; k++) {
         uint64_t *row = ws_stats_table_row_ord(m->acc_hist, ah_rows[k], k);
@@ -397,6 +403,23 @@ static double d_iru_occ(ws_stats_getter get, void *c, int i)
     return ratio(get(c, "iru.hash_occ_sum", i), get(c, "cycles", -1));
 }
 
+static double d_mff_lat(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mff.lat_sum", i), get(c, "mff.completions", i));
+}
+static double d_mff_reg(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mff.reg_occ_sum", i), get(c, "mff.cycles", i));
+}
+static double d_mff_tag(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mff.tag_occ_sum", i), get(c, "mff.cycles", i));
+}
+static double d_mff_ld(ws_stats_getter get, void *c, int i)
+{
+    return ratio(get(c, "mff.ld_occ_sum", i), get(c, "mff.cycles", i));
+}
+
 static double d_ld_acc(ws_stats_getter get, void *c, int i)
 {
     return ratio(get(c, "mem.load_accesses", i), get(c, "mem.loads", i));
@@ -471,6 +494,60 @@ static void register_iru(ws_gpu *g, ws_stats *s)
                      &m->iru_moved, 1, 0);
     REG("iru.insns", "load_iru warp instructions", iru_insns);
     REG("iru.lanes", "lanes of load_iru warp instructions", iru_lanes);
+}
+
+/* The MFF's counters (mff.enable = true only), per unit ("unit": one per
+ * channel, or one with mff.central). */
+static void register_mff(ws_gpu *g, ws_stats *s)
+{
+    ws_gpu_mirror *m = g->mir;
+    uint32_t nu = ws_memsys_mff_units(g->mem);
+    if (!nu) return;
+    m->mff = ws_xcalloc(nu, sizeof *m->mff);
+    m->mffx = ws_xcalloc(nu, sizeof *m->mffx);
+#define MF(f, d) ws_stats_counter(s, "mff." #f, d, "unit", &m->mff[0].f, nu, sizeof *m->mff)
+#define MX(f, d) ws_stats_counter(s, "mff." #f, d, "unit", &m->mffx[0].f, nu, sizeof *m->mffx)
+    MF(commands, "commands (PC_gather, PC_scatter_set) the unit accepted");
+    MF(cmd_refused, "command offers refused because the warp's Issue Engine was full (retried)");
+    MF(words, "words replied by PC_gather commands");
+    MF(bitsets, "bits set by PC_scatter_set commands");
+    MF(completions, "commands completed");
+    MF(lookups, "Tag Unit lookups");
+    MF(coalesced, "lookups that hit an entry and joined its waiters (temporal coalescing)");
+    ws_stats_counter(s, "mff.lines_c", "lines of C read", "unit", &m->mff[0].lines_read[WS_MFF_LINE_C], nu,
+                     sizeof *m->mff);
+    ws_stats_counter(s, "mff.lines_v", "lines of V read", "unit", &m->mff[0].lines_read[WS_MFF_LINE_V], nu,
+                     sizeof *m->mff);
+    ws_stats_counter(s, "mff.lines_bv", "lines of the active-vertex bit vector read", "unit",
+                     &m->mff[0].lines_read[WS_MFF_LINE_BV], nu, sizeof *m->mff);
+    MF(lines_written, "bit-vector lines written back (whole-line stores)");
+    MF(bitsets_merged, "bit-sets into a line that had already taken one");
+    MF(reg_stalls, "cycles the Work Register allocator waited for free registers");
+    MF(tag_stalls, "cycles a Tag Unit miss waited for a free entry");
+    MF(fill_refused, "lines offered while Line Data was full (offered again)");
+    MF(cycles, "cycles the unit stepped (it steps every cycle while busy)");
+    MF(reg_occ_sum, "Work Registers in use at the end of each stepped cycle, summed");
+    MF(tag_occ_sum, "Tag Unit entries in use at the end of each stepped cycle, summed");
+    MF(ld_occ_sum, "Line Data entries in use at the end of each stepped cycle, summed");
+    MF(reg_peak, "most Work Registers in use at once (the total: the sum of the units' peaks)");
+    MF(tag_peak, "most Tag Unit entries in use at once (the total: the sum of the units' peaks)");
+    MF(ld_peak, "most Line Data entries in use at once (the total: the sum of the units' peaks)");
+    MF(lat_sum, "command accepted to completion, cycles summed over completions");
+    MF(lat_max, "longest command, accepted to completion, cycles (the total: the sum of the units' maxima)");
+    MX(remote_lines, "lines read or written in another channel's L2 slice (one unit per partition)");
+    MX(reply_packets, "reply packets to the SMs (a word: 8-byte header + 4 bytes; a completion: the header)");
+    MX(done_packets, "of them, completion packets");
+    MX(cmd_errors, "commands the unit refused (answered as empty; the functional engine checks first)");
+#undef MF
+#undef MX
+    ws_stats_derived(s, "mff.cmd_latency", "mean cycles from a command's acceptance to its completion "
+                     "(mff.lat_sum / mff.completions)", "unit", nu, d_mff_lat);
+    ws_stats_derived(s, "mff.reg_occ_mean", "mean Work Registers in use per stepped cycle", "unit", nu, d_mff_reg);
+    ws_stats_derived(s, "mff.tag_occ_mean", "mean Tag Unit entries in use per stepped cycle", "unit", nu, d_mff_tag);
+    ws_stats_derived(s, "mff.ld_occ_mean", "mean Line Data entries in use per stepped cycle", "unit", nu, d_mff_ld);
+    REG("mff.gathers", "pc_gather warp instructions (one command each)", mff_gathers);
+    REG("mff.scatters", "pc_scatter_set warp instructions (one command each)", mff_scatters);
+    REG("mff.words_in", "reply words written into shared memory at the SMs", mff_words_in);
 }
 
 static void register_energy(ws_gpu *g, ws_stats *s)
@@ -717,6 +794,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     ws_stats_derived(s, "dram.bandwidth_util", "data-bus busy fraction of the elapsed DRAM clocks", "chan", nc,
                      d_dram_util);
     register_iru(g, s);
+    register_mff(g, s);
     ws_stats_derived(s, "dram.row_hit_rate", "row hits / column commands", "", 1, d_row_hit);
     ws_stats_counter(s, "mem.latency_sum", "sum of request latencies, LD/ST issue to data back, of requests that missed in L1", "",
                      &m->lat_sum_all, 1, 0);
@@ -771,7 +849,7 @@ void ws_gpu_stats_register(ws_gpu *g)
                                             "stall.short_scoreboard", "stall.wait", "stall.barrier",
                                             "stall.membar", "stall.branch_resolving", "stall.no_instruction",
                                             "stall.lg_throttle", "stall.mio_throttle", "stall.math_pipe_throttle",
-                                            "stall.drain", "stall.idle", "icnt.req.flits", "icnt.rep.flits",
+                                            "stall.drain", "stall.mff_wait", "stall.idle", "icnt.req.flits", "icnt.rep.flits",
                                             "icnt.req.latency_sum", "icnt.rep.latency_sum", "pf.demand_misses" };
         const char *series[sizeof base / sizeof *base + WS_EN_COUNT + 1];
         size_t nb = sizeof base / sizeof *base, ne = 0;
@@ -805,6 +883,8 @@ void ws_gpu_stats_free(ws_gpu *g)
     free(m->l2s);
     free(m->dram);
     free(m->iru);
+    free(m->mff);
+    free(m->mffx);
     free(m);
     g->mir = NULL;
 }

@@ -252,6 +252,9 @@ static void other_wait(const ws_gpu *g, const ws_sm *sm, uint32_t slotno, ws_wai
     case WS_STALL_MEMBAR:
         snprintf(b, z, "membar: %" PRIu32 " store(s) not yet acknowledged", s->stores);
         break;
+    case WS_STALL_MFF_WAIT:
+        snprintf(b, z, "pc_wait: %" PRIu32 " gather command(s) of the MFF not yet complete", s->mff_gathers);
+        break;
     case WS_STALL_DRAIN:
         snprintf(b, z, "exited, draining %" PRIu32 " store(s) and %" PRIu32 " request(s)", s->stores,
                  s->outstanding);

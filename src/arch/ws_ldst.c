@@ -260,6 +260,110 @@ static void sw_prefetch(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t 
     }
 }
 
+/* pc_gather / pc_scatter_set: the warp's calls make one command, sent past
+ * L1 to the MFF of the channel holding C[c_index] of the first thread with
+ * a non-zero size (ws_mempart_mff.c); the warp goes on (pc_wait waits for
+ * its gathers) and its slot counts the command as outstanding until the
+ * completion arrives, so the warp, and the launch, end only after it. */
+/* The SM's records of its MFF commands, in chunks of MFF_CHUNK that never
+ * move (a command packet points at its record). */
+#define MFF_CHUNK 256u
+static inline ws_memsys_mffcmd *mff_rec(ws_sm *sm, uint32_t k)
+{
+    return &sm->mff_chunk[k / MFF_CHUNK][k % MFF_CHUNK];
+}
+
+static uint32_t mff_rec_new(ws_sm *sm)
+{
+    if (sm->nmff_free) return sm->mff_free[--sm->nmff_free];
+    if (sm->nmff_rec % MFF_CHUNK == 0) {
+        uint32_t nc = sm->nmff_rec / MFF_CHUNK + 1;
+        sm->mff_chunk = ws_xrealloc(sm->mff_chunk, nc * sizeof *sm->mff_chunk);
+        sm->mff_chunk[nc - 1] = ws_xcalloc(MFF_CHUNK, sizeof **sm->mff_chunk);
+        sm->mff_free = ws_xrealloc(sm->mff_free, nc * MFF_CHUNK * sizeof *sm->mff_free);
+    }
+    return sm->nmff_rec++;
+}
+
+static void mff_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t now)
+{
+    ws_gpu *g = sm->gpu;
+    ws_slot *s = &sm->slots[slotno];
+    bool gather = st->op == WS_OP_PC_GATHER;
+    uint32_t k = mff_rec_new(sm);
+    ws_memsys_mffcmd *x = mff_rec(sm, k);
+    memset(x, 0, sizeof *x);
+    x->used = true;
+    x->cmd.kind = gather ? WS_MFF_GATHER : WS_MFF_SCATTER_SET;
+    x->cmd.warp = sm->id * sm->nslots + slotno;
+    x->cmd.mask = st->mem_mask;
+    uint32_t first = UINT32_MAX;
+    for (uint32_t m = st->mem_mask; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m);
+        x->cmd.c_index[l] = st->mff_c[l];
+        x->cmd.size[l] = st->mff_n[l];
+        if (gather) x->target[l] = st->addr[l];
+        if (first == UINT32_MAX && st->mff_n[l]) first = l;
+    }
+    if (first == UINT32_MAX) first = (uint32_t)__builtin_ctz(st->mem_mask);
+    x->slot = (uint16_t)slotno;
+    ws_mreq *r = ws_mreq_alloc(&g->pool);
+    r->kind = WS_MREQ_READ;
+    r->space = WS_SP_GLOBAL;
+    r->flags = WS_MREQ_F_BYPASS_L1 | WS_MREQ_F_MFF;
+    r->pf_wid = WS_MFF_PKT_CMD;
+    r->pf_tag = k;
+    r->addr = (uint64_t)(uintptr_t)x;      /* the packet's payload */
+    r->size = 5u * popc(st->mem_mask);     /* c_index (4 B) and size (1 B) a thread */
+    r->chan = (uint16_t)ws_memsys_mff_route(g->mem, st->mff_c[first]);
+    r->sm = (uint16_t)sm->id;
+    r->slot = (uint16_t)slotno;
+    r->load = NO_LOAD;
+    r->pc = st->pc;
+    r->ptx_line = st->insn ? st->insn->line : 0;
+    r->t_issue = now;
+    s->outstanding++;
+    s->mff_cmds++;
+    if (gather) {
+        s->mff_gathers++;
+        sm->c.mff_gathers++;
+    } else {
+        sm->c.mff_scatters++;
+    }
+    ws_mreq_fifo_push(&sm->bypass, r);
+}
+
+/* A packet of an MFF command arrived: a word is written into the warp's
+ * shared memory now; the command is complete when its completion and all
+ * its words are in (ws_memsys_mff_packet), which may wake a pc_wait. */
+static int mff_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
+{
+    ws_gpu *g = sm->gpu;
+    uint32_t k = r->pf_tag;
+    bool word = r->pf_wid == WS_MFF_PKT_WORD;
+    uint64_t a = r->addr, v = r->pf_key;
+    ws_mreq_free(&g->pool, r);
+    if (k >= sm->nmff_rec || !mff_rec(sm, k)->used) return 0;
+    ws_memsys_mffcmd *x = mff_rec(sm, k);
+    uint32_t slot = x->slot;
+    ws_slot *s = slot < sm->nslots ? &sm->slots[slot] : NULL;
+    if (word) {
+        uint32_t thread = (uint32_t)(a / 64) % WS_MFF_WARP, kk = (uint32_t)(a % 64);
+        if (s && s->w && ws_warp_mff_word(s->w, x->target[thread] + 4ull * kk, (uint32_t)v) == 0)
+            sm->c.mff_words_in++;
+        x->words_got++;
+    } else {
+        x->done = true;
+        x->words_expected = v;
+    }
+    bool gather = x->cmd.kind == WS_MFF_GATHER;
+    if (!x->done || (gather && x->words_got < x->words_expected)) return 0;
+    x->used = false;
+    sm->mff_free[sm->nmff_free++] = k;
+    if (s && s->w) return ws_sm_mff_done(sm, slot, gather, now, err);
+    return 0;
+}
+
 int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn *ti, uint64_t now,
                   ws_error *err)
 {
@@ -299,7 +403,12 @@ int ws_ldst_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, const ws_tinsn 
         ws_mreq_fifo_push(&sm->bypass, r);
         return 0;
     }
-    if (st->mem_kind == WS_ACC_PREFETCH || st->mem_kind == WS_ACC_IRU || st->mem_mask == 0) {
+    if (st->mem_kind == WS_ACC_MFF && st->mem_mask) {
+        mff_issue(sm, slotno, st, now);
+        return 0;
+    }
+    if (st->mem_kind == WS_ACC_PREFETCH || st->mem_kind == WS_ACC_IRU || st->mem_kind == WS_ACC_MFF ||
+        st->mem_mask == 0) {
         /* fully predicated-off accesses: no traffic; prefetch instructions
          * go to the prefetch engine (they never block the warp) */
         if (st->mem_kind == WS_ACC_PREFETCH && st->mem_mask && sm->pfe && sm->pfe->sw)
@@ -1003,6 +1112,7 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         ws_mreq_free(&g->pool, r);
         return 0;
     }
+    if (r->flags & WS_MREQ_F_MFF) return mff_reply(sm, r, now, err);
     if (r->flags & WS_MREQ_F_IRU) {
         /* load_iru: the lanes get their elements when the last packet of
          * the reply arrives (ws_warp_iru_result); an earlier one is done */

@@ -24,6 +24,7 @@ static inline bool has_data(const ws_mreq *r)
 
 uint32_t ws_memsys_req_bytes(const ws_mreq *r)
 {
+    if (r->flags & WS_MREQ_F_MFF) return WS_MEMSYS_HEADER + r->size;     /* an MFF command */
     return r->kind == WS_MREQ_READ || r->kind == WS_MREQ_PREFETCH ? WS_MEMSYS_HEADER
                                                                    : WS_MEMSYS_HEADER + r->size;
 }
@@ -124,6 +125,10 @@ static inline void reply_in(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t
         ws_memsys_iru_filled(m, r, c);
         return;
     }
+    if (r->flags & WS_MREQ_F_MS_MFF) {
+        ws_memsys_mff_filled(m, r, c);
+        return;
+    }
     ws_mreq_fifo_push(&s->reply, r);
     m->nreply++;
 }
@@ -177,7 +182,7 @@ uint64_t ws_memsys_push_ready(const ws_memsys *m, uint32_t sm, const ws_mreq *r,
 bool ws_memsys_push(ws_memsys *m, uint32_t sm, ws_mreq *r, uint64_t cycle)
 {
     ws_dram_loc loc;
-    if (r->flags & WS_MREQ_F_IRU) {     /* to the IRU of the channel the SM chose */
+    if (r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF)) {     /* to the IRU / MFF of the channel the SM chose */
         memset(&loc, 0, sizeof loc);
         loc.chan = r->chan < m->nchans ? r->chan : 0;
     } else {
@@ -411,6 +416,8 @@ static void l2_step(ws_memsys *m, uint32_t si, uint64_t c, uint64_t k2, uint64_t
             r->t_part = c;
             if (r->flags & WS_MREQ_F_IRU) {
                 ws_memsys_iru_arrive(m, r, c);
+            } else if (r->flags & WS_MREQ_F_MFF) {
+                ws_memsys_mff_arrive(m, r, c);
             } else {
                 count_arrival(m, r);
                 ws_mreq_at(r, WS_MST_L2_QUEUE, c);
@@ -557,7 +564,7 @@ static void dram_step(ws_memsys *m, uint32_t ch, uint64_t c, uint64_t kd)
 
 static inline bool quiet(const ws_memsys *m)
 {
-    return !(m->inflight | m->wb_inflight | m->ndown) && !ws_memsys_iru_busy(m);
+    return !(m->inflight | m->wb_inflight | m->ndown) && !ws_memsys_iru_busy(m) && !ws_memsys_mff_busy(m);
 }
 
 bool ws_memsys_rop_inject(ws_memsys *m, uint32_t si, ws_mreq *r, uint64_t c)
@@ -630,6 +637,7 @@ void ws_memsys_tick(ws_memsys *m, uint64_t c)
     for (uint64_t k = d0; k < d1; k++)
         for (uint32_t ch = 0; ch < m->nchans; ch++) dram_step(m, ch, c, k);
     if (m->iru.launched) ws_memsys_iru_cycle(m, c);
+    if (m->mff.active) ws_memsys_mff_cycle(m, c);
 }
 
 /* Earliest core cycle >= c at which ws_memsys_tick does anything.  Waits
@@ -688,6 +696,7 @@ uint64_t ws_memsys_next_event(const ws_memsys *m, uint64_t c)
         if (h->ret_wait && m->sub[h->ret_sub].fill.n < cap) TAKE(next_dram);
     }
     if (m->iru.launched) TAKE(ws_memsys_iru_next_event(m, c));
+    if (m->mff.active) return c;    /* (a busy MFF steps every cycle) */
 #undef TAKE
     return best;
 }

@@ -79,6 +79,7 @@
 #include "arch/ws_dram.h"
 #include "arch/ws_icnt.h"
 #include "arch/ws_iru.h"
+#include "arch/ws_mff.h"
 #include "arch/ws_mreq.h"
 #include "arch/ws_opts.h"
 #include "util/ws_error.h"
@@ -206,5 +207,42 @@ uint32_t ws_memsys_iru_units(const ws_memsys *m);
 ws_iru *ws_memsys_iru_unit(ws_memsys *m, uint32_t ch);
 /* Requests moved between partitions by the balancing rule. */
 uint64_t ws_memsys_iru_moved(const ws_memsys *m);
+
+/* The MFF (mff.enable = true; ws_mempart_mff.c says how it connects).  A
+ * command is a ws_mreq with WS_MREQ_F_MFF whose chan the SM chose
+ * (ws_memsys_mff_route); its payload is the SM's record of the command
+ * (addr: a pointer to it, read by the partition at arrival and never
+ * written there; pf_tag: its index in the SM's table).  Its replies are
+ * packets with WS_MREQ_F_MFF and the same pf_tag: words (pf_wid
+ * WS_MFF_PKT_WORD; addr = thread x 64 + k, pf_key the value) and one
+ * completion (WS_MFF_PKT_DONE; pf_key the words or bits of the command).
+ * The SM counts them in its record (ws_ldst.c). */
+enum { WS_MFF_PKT_CMD = 0, WS_MFF_PKT_WORD = 1, WS_MFF_PKT_DONE = 2 };
+typedef struct ws_memsys_mffcmd {
+    bool used, done;
+    ws_mff_cmd cmd;             /* what the unit takes */
+    uint64_t target[WS_MFF_WARP];   /* pc_gather: each thread's shared offset */
+    uint16_t slot;
+    uint64_t words_got, words_expected;
+} ws_memsys_mffcmd;
+/* Per unit, what the memory system counts besides the unit's own counters. */
+typedef struct ws_memsys_mff_ext {
+    uint64_t remote_lines;      /* lines read or written in another channel's slice */
+    uint64_t reply_packets;     /* word and completion packets sent to the SMs */
+    uint64_t done_packets;      /* of them, completions */
+    uint64_t cmd_errors;        /* commands the unit refused (answered empty) */
+} ws_memsys_mff_ext;
+bool ws_memsys_has_mff(const ws_memsys *m);
+uint32_t ws_memsys_mff_units(const ws_memsys *m);
+ws_mff *ws_memsys_mff_unit(ws_memsys *m, uint32_t p);
+const ws_memsys_mff_ext *ws_memsys_mff_ext_get(const ws_memsys *m, uint32_t p);
+/* How lines get their bytes and how bit-vector write-backs reach device
+ * memory (or_in: the line's bits ORed in). */
+void ws_memsys_mff_set_memory(ws_memsys *m, ws_memsys_read_fn rd, ws_memsys_read_fn or_in, void *ctx);
+int ws_memsys_mff_launch(ws_memsys *m, const ws_mff_regs *r, ws_error *err);
+/* The channel a command for C[c_index] goes to. */
+uint32_t ws_memsys_mff_route(const ws_memsys *m, uint64_t c_index);
+/* Line reads and write-backs of the units inside the memory system. */
+uint64_t ws_memsys_mff_lines_inflight(const ws_memsys *m);
 
 #endif

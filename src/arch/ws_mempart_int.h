@@ -5,6 +5,7 @@
 
 #include "arch/ws_iru.h"
 #include "arch/ws_mempart.h"
+#include "arch/ws_mff.h"
 
 /* A prefetch read of an IRU (ws_mempart_iru.c): answered to its unit, not
  * to an SM (private, like the flags of ws_mempart.h). */
@@ -32,6 +33,36 @@ typedef struct ws_memsys_iru {
     uint64_t *rlt;
     uint32_t nrl, caprl;
 } ws_memsys_iru;
+
+/* A line read or write of an MFF unit (ws_mempart_mff.c): answered to its
+ * unit (pf_wid), not to an SM. */
+#define WS_MREQ_F_MS_MFF (1u << 27)
+
+/* The MFF units (one per channel, or one with mff.central; ws_mempart_mff.c). */
+typedef struct ws_memsys_mff {
+    ws_mff **u;                 /* NULL: mff.enable = false */
+    uint32_t n;
+    bool central, launched;
+    bool active;                /* work this cycle or later (recomputed each cycle) */
+    ws_mff_regs regs;
+    ws_mreq_fifo *in;           /* per unit: commands arrived, not yet taken */
+    ws_mff_line_req *hold;      /* per unit: a line request waiting for room */
+    bool *held;
+    ws_mff_reply *rhold;        /* per unit: a word waiting for room in its reply queue */
+    bool *rheld;
+    ws_mff_done *dhold;         /* per unit: a completion waiting likewise */
+    bool *dheld;
+    ws_mreq_fifo *refill;       /* per unit: lines back while Line Data was full */
+    ws_mreq **rl;               /* remote lines' data on its way to the unit (at rlt) */
+    uint64_t *rlt;
+    uint32_t nrl, caprl;
+    uint64_t remote_delay;
+    uint64_t lines_inflight;
+    ws_memsys_mff_ext *ext;     /* per unit */
+    uint8_t *buf;
+    ws_memsys_read_fn read, or_in;
+    void *ctx;
+} ws_memsys_mff;
 
 /* A request with a time: a delay line entry. */
 typedef struct ws_memsys_ent {
@@ -103,6 +134,7 @@ struct ws_memsys {
     ws_memsys_iru iru;
     struct ws_cpol **cpol;      /* per slice (NULL: l2.inclusion=noninclusive; ws_cpol_glue.c) */
     struct ws_cpol_stats *cpst;        /* per slice: their counters */
+    ws_memsys_mff mff;
 };
 
 /* Whether ws_memsys_pop(m, sm, cycle) may return a reply (false: it
@@ -132,6 +164,15 @@ void ws_memsys_iru_filled(ws_memsys *m, ws_mreq *r, uint64_t c);
 /* The IRUs' core cycle, after the L2 and DRAM ticks. */
 void ws_memsys_iru_cycle(ws_memsys *m, uint64_t c);
 uint64_t ws_memsys_iru_next_event(const ws_memsys *m, uint64_t c);
+/* ws_mempart_mff.c, called by ws_mempart.c */
+int ws_memsys_mff_create(ws_memsys *m, const ws_opts *o, ws_error *err);
+void ws_memsys_mff_free(ws_memsys *m);
+static inline bool ws_memsys_mff_busy(const ws_memsys *m) { return m->mff.active; }
+/* A command arrived at its partition's port (core cycle c). */
+void ws_memsys_mff_arrive(ws_memsys *m, ws_mreq *r, uint64_t c);
+/* A line read's data, or a write-back's acknowledgement, is back. */
+void ws_memsys_mff_filled(ws_memsys *m, ws_mreq *r, uint64_t c);
+void ws_memsys_mff_cycle(ws_memsys *m, uint64_t c);
 /* Into slice si's ROP queue (false: full). */
 bool ws_memsys_rop_inject(ws_memsys *m, uint32_t si, ws_mreq *r, uint64_t c);
 /* Into slice si's queue to DRAM, bypassing the L2 (false: full). */

@@ -125,6 +125,7 @@ void ws_memsys_free(ws_memsys *m)
     if (!m) return;
     ws_memsys_iru_free(m);
     ws_cpolg_memsys_free(m);
+    ws_memsys_mff_free(m);
     for (uint32_t i = 0; m->sub && i < m->nsubs; i++) {
         if (m->sub[i].l2) ws_cache_free(m->sub[i].l2);
         free(m->sub[i].rop.e);

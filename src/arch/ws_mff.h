@@ -3,9 +3,9 @@
  * part B).  The MFF chases the CSR pointers R -> C -> V near memory on the
  * threads' behalf and coalesces the reads of many warps' commands in a tag
  * structure over outstanding blocks (temporal coalescing, B1).  This file
- * is the unit alone (issue 34, part 1): nothing in the GPU drives it yet,
- * mff.enable is false on every machine, and the caller (a test today, the
- * memory partition later) drives it through the calls below.
+ * is the unit alone (issue 34, part 1); the memory system drives it
+ * (ws_mempart_mff.c, part 2), tests/t_mff.c drives it alone, and
+ * mff.enable is false on every preset.
  *
  * Instances (B2.1).  The paper places the MFF between the interconnect
  * and the memory units and sizes it "per memory unit"; its Fig. 6 shows
@@ -91,18 +91,24 @@
  * replies (ws_mff_reply_pop) and completions (ws_mff_done_pop).  The
  * caller answers each read with ws_mff_fill and the line's bytes.
  *
- * How it will connect (issue 34, later parts; nothing of this exists yet):
- * - the memory partition (ws_mempart.c) owns one ws_mff per channel (or
- *   one for all with mff.central), steps it every core cycle while busy,
- *   drains ws_mff_line_pop into its L2 slice's ROP queue as reads tagged
- *   for the MFF (C lines therefore never cross the interconnect, B2.1),
- *   reads the bytes from device memory at the reply and calls ws_mff_fill;
- *   bit-vector writes go to the slice as stores of the whole line;
- * - the LD/ST unit sends a warp's PC_gather / PC_scatter_set as one
- *   request (bypassing L1) to the unit, which is ws_mff_command; each
- *   reply is a 4-byte word plus (warp, thread) on the reply network, the
- *   SM writing target[thread][k] in shared memory, and the completion
- *   releases the warp waiting in PC_wait;
+ * How it is connected (issue 34, part 2; ws_mempart_mff.c has the details):
+ * - the memory system owns one ws_mff per channel (or one for all with
+ *   mff.central), steps it every core cycle while busy (ws_mff_idle false),
+ *   sends ws_mff_line_pop's reads into the ROP queue of the L2 slice the
+ *   address map gives, as reads tagged for the MFF (a line of the unit's
+ *   own channel never crosses the interconnect, B2.1; another channel's is
+ *   counted as remote and its data is delayed by 2 x icnt.latency), reads
+ *   the bytes from device memory at the reply and calls ws_mff_fill
+ *   (offered again each cycle while it returns 0); bit-vector writes go to
+ *   the slice as stores of the whole line, their bits ORed into device
+ *   memory;
+ * - the LD/ST unit sends a warp's pc_gather / pc_scatter_set as one
+ *   request (bypassing L1) to the partition holding C[c_index] of its first
+ *   thread with a size, where it becomes ws_mff_command (retried while the
+ *   Issue Engine is full); each reply is a 4-byte word plus a header naming
+ *   warp and thread on the reply network, the SM writing target[thread][k]
+ *   in shared memory at its arrival, and the completion, one more packet,
+ *   releases the warp waiting in pc_wait (stall mff_wait);
  * - the energy model prices the counters below and the SRAM of
  *   ws_mff_sizes (HACKING, The energy model). */
 #ifndef WS_MFF_H

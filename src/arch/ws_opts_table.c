@@ -550,11 +550,17 @@ const ws_opt_def ws_opts_table[] = {
         "L2 slices (memory sub-partitions) per channel",
         "[gpgpusim] GTX480: -gpgpu_n_sub_partition_per_mchannel 2"),
     B("mff.central", "false",
-        "MFF: one Memory Fast-Forward unit for the whole GPU instead of one per memory partition",
-        "[choice] MFF sec. 4 sizes the unit per memory unit, but its Fig. 6 shows one MFF serving two memory units; per partition is the default reading"),
+        "MFF: one Memory Fast-Forward unit for the whole GPU instead of one per memory partition; a command goes to the "
+        "partition holding C[c_index] of its first thread with a non-zero size; with one unit per partition a line of "
+        "another partition is read in that partition's L2 slice, counted in mff.remote_lines, and its data reaches the "
+        "unit 2 x icnt.latency cycles after the slice answers",
+        "[choice] MFF sec. 4 sizes the unit per memory unit, but its Fig. 6 shows one MFF serving two memory units; per "
+        "partition is the default reading; the paper does not say how commands are spread nor how a unit reaches "
+        "another partition's lines (one interconnect hop each way, its bandwidth not charged)"),
     B("mff.enable", "false",
-        "MFF: the Memory Fast-Forward unit (PC_gather, PC_scatter_set); the unit exists alone and nothing connects it yet (issue 34)",
-        "[choice] off on every machine until the unit is connected"),
+        "MFF: the Memory Fast-Forward unit (the PTX calls pc_gather, pc_wait, pc_scatter_set; gpu:configure_mff) next "
+        "to every memory partition",
+        "[choice] off on every machine: the paper's kernels must be written for it"),
     U("mff.engines", "32", 1, 4096, "engines",
         "MFF: Issue Engines of a unit; a warp's commands go to engine warp mod mff.engines",
         "[paper] MFF sec. 6.1: 32 Issue Engines (the spread by warp is [choice]: the paper does not say how commands are spread)"),

@@ -427,6 +427,9 @@ void ws_sm_fini(ws_sm *sm)
     free(sm->hev);
     free(sm->mrq);
     free(sm->iru_last);
+    for (uint32_t i = 0; i < (sm->nmff_rec + 255) / 256; i++) free(sm->mff_chunk[i]);
+    free(sm->mff_chunk);
+    free(sm->mff_free);
     ws_tcoal_free(sm->tcoal);
     sm->tcoal = NULL;
     sm->slots = NULL;
@@ -481,7 +484,8 @@ int ws_sm_add_cta(ws_sm *sm, ws_cta *cta, uint64_t now, ws_error *err)
         s->age = g->age++;
         s->ibuf = 0;
         s->stores = s->outstanding = 0;
-        s->exited = s->at_barrier = s->in_membar = 0;
+        s->exited = s->at_barrier = s->in_membar = s->in_mffwait = 0;
+        s->mff_gathers = s->mff_cmds = 0;
         s->wait_load = UINT32_MAX;
         s->ifetch = 0;
         /* the first instructions are fetched now */
@@ -600,7 +604,8 @@ static inline __attribute__((always_inline)) int examine(ws_sm *sm, uint32_t slo
         if (t > need) { need = t; shortw = (v & WS_SHORT) != 0; }
     }
     /* calls and returns switch register sets: wait for every load first */
-    if (!pend && ti->control && s->outstanding > s->stores) {
+    /* (an MFF command writes shared memory, no register: not waited for) */
+    if (!pend && ti->control && s->outstanding > s->stores + s->mff_cmds) {
         const ws_ptx_insn *in = ws_warp_next_insn(w);
         if (in && (in->op == WS_OP_CALL || in->op == WS_OP_RET)) { pend = true; pload = UINT32_MAX; }
     }
@@ -623,6 +628,14 @@ static inline __attribute__((always_inline)) int examine(ws_sm *sm, uint32_t slo
         /* (waiting, as at a barrier: no instruction to issue, GPGPU-Sim's idle) */
         s->in_membar = 1;
         ws_slot_state(s, &sm->c, WS_STALL_MEMBAR, now, 0);
+        s->elig = WS_NEVER;
+        if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
+        return EV_NONE;
+    }
+    if (ti->mff_wait && s->mff_gathers > 0) {
+        /* pc_wait: until the MFF's completions of the warp's gathers */
+        s->in_mffwait = 1;
+        ws_slot_state(s, &sm->c, WS_STALL_MFF_WAIT, now, 0);
         s->elig = WS_NEVER;
         if (g->cfg.sched == WS_SCHED_TWO_LEVEL) sched_demote(sm, slotno);
         return EV_NONE;
@@ -802,7 +815,7 @@ static void sched_refresh_active(ws_sm *sm, ws_sched *sc)
     for (uint32_t i = 0; i < act; i++) {
         uint16_t x = sc->list[i];
         const ws_slot *s = &sm->slots[x];
-        if (s->at_barrier || s->in_membar || s->exited ||
+        if (s->at_barrier || s->in_membar || s->in_mffwait || s->exited ||
             (s->reason == WS_STALL_LONG_SCOREBOARD && s->elig == WS_NEVER)) {
             if (!nm) first = i;
             moved[nm++] = x;
@@ -1095,6 +1108,22 @@ int ws_sm_store_acked(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err)
     if (s->outstanding) s->outstanding--;
     if (s->in_membar && s->stores == 0) {
         s->in_membar = 0;
+        ws_slot_wake(sm, s, now);
+    }
+    return maybe_done(sm, slotno, now, err);
+}
+
+/* An MFF command of the warp completed (its completion packet and every
+ * word it announced arrived). */
+int ws_sm_mff_done(ws_sm *sm, uint32_t slotno, bool gather, uint64_t now, ws_error *err)
+{
+    ws_slot *s = &sm->slots[slotno];
+    if (!s->w) return 0;
+    if (s->outstanding) s->outstanding--;
+    if (s->mff_cmds) s->mff_cmds--;
+    if (gather && s->mff_gathers) s->mff_gathers--;
+    if (s->in_mffwait && s->mff_gathers == 0) {
+        s->in_mffwait = 0;
         ws_slot_wake(sm, s, now);
     }
     return maybe_done(sm, slotno, now, err);

@@ -42,6 +42,7 @@ typedef struct ws_tinsn {
     uint8_t short_sb;       /* result waited on is short_scoreboard (SFU) rather than wait */
     uint8_t control;        /* bra/call/ret/exit: the instruction buffer is refilled after it */
     uint8_t membar;         /* membar/fence */
+    uint8_t mff_wait;       /* pc_wait (the MFF): waits for the warp's gather commands */
     uint16_t lat, ii;       /* result latency, initiation interval (issue cycles of the unit) */
     uint16_t ndst, nsrc;    /* registers written / read (predicates offset by nregs) */
     uint32_t regoff;        /* into ws_tfunc.regs: dsts first, then srcs */
@@ -103,11 +104,14 @@ typedef struct ws_slot {
     uint8_t sched;          /* scheduler index (read by every wake: first line) */
     /* second line */
     uint8_t in_membar;
+    uint8_t in_mffwait;     /* at a pc_wait until mff_gathers is 0 */
     uint8_t ifetch;         /* waiting for the L1I: 1 its fetch is in an MSHR, 2 refused (retries at a fill) */
     uint32_t ibuf;          /* decoded instructions buffered */
     uint32_t wait_load;     /* load a long_scoreboard wait is for */
     uint32_t stores;        /* stores/reductions not yet acknowledged */
     uint32_t outstanding;   /* requests in flight */
+    uint32_t mff_gathers;   /* pc_gather commands sent and not complete (the MFF) */
+    uint32_t mff_cmds;      /* MFF commands (gather and scatter-set) not complete */
     ws_cta *cta;
     uint32_t ctarec;        /* index of the SM's CTA record */
     uint32_t ready_cap;
@@ -162,6 +166,8 @@ typedef struct ws_sm_counters {
     uint64_t ctas_done;
     uint64_t active_cycles;                 /* cycles with at least one warp resident */
     uint64_t iru_insns, iru_lanes;          /* load_iru warp instructions, their lanes */
+    uint64_t mff_gathers, mff_scatters;     /* pc_gather / pc_scatter_set warp instructions (commands) */
+    uint64_t mff_words_in;                  /* MFF reply words written into shared memory */
 } ws_sm_counters;
 
 /* One entry of the memory request queue: a read in flight and the reads
@@ -232,6 +238,11 @@ typedef struct ws_sm {
      * (intra-core merge) instead of going down again (ws_ldst.c) */
     uint32_t iru_rr;        /* the partition this SM's next load_iru goes to */
     struct ws_gpu_iru_lanes *iru_last;  /* per slot: its warp's last load_iru (inspection; made at the first) */
+    /* the SM's MFF commands from issue to completion (the command packet's
+     * payload, pointed to: records never move; ws_ldst.c): chunks made as
+     * needed, records reused through a free list */
+    struct ws_memsys_mffcmd **mff_chunk;
+    uint32_t *mff_free, nmff_rec, nmff_free;
     ws_mrq_ent *mrq;
     uint32_t mrq_cap, mrq_n;    /* entries (sm.mrq; 0: no merging), in use */
     ws_sm_counters c;
@@ -296,6 +307,7 @@ void ws_sm_skip(ws_sm *sm, uint64_t cycles);
 /* A store / reduction of the slot was acknowledged. */
 int ws_sm_store_acked(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err);
 /* Free the slot if its warp has exited and drained. */
+int ws_sm_mff_done(ws_sm *sm, uint32_t slotno, bool gather, uint64_t now, ws_error *err);
 int ws_sm_slot_check_done(ws_sm *sm, uint32_t slotno, uint64_t now, ws_error *err);
 
 /* ws_ldst.c */

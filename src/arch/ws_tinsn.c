@@ -184,6 +184,7 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
         switch (in->op) {
         case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
         case WS_OP_PREFETCH: case WS_OP_PREFETCHU: case WS_OP_LOAD_IRU:
+        case WS_OP_PC_GATHER: case WS_OP_PC_SCATTER_SET:
             t->unit = WS_U_LDST; t->ecls = WS_EC_LDST;
             t->lat = 1; t->ii = 1;
             break;
@@ -196,6 +197,9 @@ static ws_tfunc *build(ws_gpu *g, const ws_ptx_func *f)
             break;
         case WS_OP_MEMBAR: case WS_OP_FENCE:
             t->unit = WS_U_CTRL; t->ecls = WS_EC_BRANCH; t->membar = 1; t->lat = 1; t->ii = 1;
+            break;
+        case WS_OP_PC_WAIT:
+            t->unit = WS_U_CTRL; t->ecls = WS_EC_BRANCH; t->mff_wait = 1; t->lat = 1; t->ii = 1;
             break;
         default: {
             int lc = latclass(in);

@@ -118,6 +118,9 @@ typedef struct ws_device_config {
                                      * with iru.enable): modules may use
                                      * load_iru; false: loading one that
                                      * does is an error at its line */
+    bool mff;                       /* the machine has the MFF (mff.enable on a
+                                     * timing GPU): modules may use pc_gather,
+                                     * pc_wait and pc_scatter_set */
     bool check_sync;                /* fault on a barrier that only some lanes
                                      * of a warp execute (divergent barrier),
                                      * like compute-sanitizer's synccheck */
@@ -275,10 +278,11 @@ typedef enum ws_fault_kind {
     WS_FAULT_STACK,         /* call depth or per-thread local stack exceeded */
     WS_FAULT_UNSUPPORTED,   /* instruction form the engine cannot execute */
     WS_FAULT_SYNC,          /* check.sync: a barrier only some lanes of a warp executed */
+    WS_FAULT_MFF,           /* a bad call of the MFF (pc_gather, pc_wait, pc_scatter_set) */
 } ws_fault_kind;
 
 typedef enum ws_access_kind { WS_ACC_NONE = 0, WS_ACC_LOAD, WS_ACC_STORE, WS_ACC_ATOMIC,
-                              WS_ACC_PREFETCH, WS_ACC_IRU } ws_access_kind;
+                              WS_ACC_PREFETCH, WS_ACC_IRU, WS_ACC_MFF } ws_access_kind;
 
 /* The structured report of a fault (what a memory checker prints). */
 typedef struct ws_fault {
@@ -452,6 +456,9 @@ typedef struct ws_step {
      * per thread), and that space */
     uint64_t addr[WS_WARP_SIZE];
     uint8_t lane_space[WS_WARP_SIZE];
+    /* the MFF's calls (mem_kind WS_ACC_MFF; op says which): per lane of
+     * mem_mask, c_index and size (addr: pc_gather's target, a shared offset) */
+    uint32_t mff_c[WS_WARP_SIZE], mff_n[WS_WARP_SIZE];
 } ws_step;
 
 /* Execute one instruction of a READY warp.  `st` (may be NULL) says what it
@@ -472,6 +479,25 @@ int ws_warp_step(ws_warp *w, ws_step *st, ws_error *err);
  * written).  Without a ws_step (run.mode=functional) load_iru faults. */
 int ws_warp_iru_result(ws_warp *w, const ws_ptx_insn *insn, uint32_t mask, uint32_t valid,
                        const uint32_t *idx, const uint32_t *sec, const uint32_t *pos);
+
+/* The MFF's calls (issue 34).  pc_gather.b32 [target], c_index, size and
+ * pc_scatter_set.b32 c_index, size are executed only as the timing
+ * model's memory access: the step reports mem_kind WS_ACC_MFF, the lanes
+ * and, per lane, the target (a shared-memory offset: addr[]), c_index and
+ * size (mff_c[], mff_n[]); nothing is written here.  They fault (located,
+ * WS_FAULT_MFF) on a size above 32 (a negative one reads as above 32), on
+ * a range c_index .. c_index + size - 1 leaving C (its length set by
+ * ws_device_set_mff for the launch), pc_gather without a V array and
+ * pc_scatter_set without a bit vector (configure_mff's v and bv), and pc_gather on a target range
+ * target .. target + 4 * size - 1 leaving the CTA's shared memory (or not
+ * 4-byte aligned).  pc_wait faults when the warp issued no pc_gather since
+ * its last pc_wait (or its start): nothing to wait for is a bug in the
+ * kernel.  The LD/ST unit writes the words with ws_warp_mff_word when their
+ * replies arrive.  Without a ws_step (run.mode=functional) the calls fault. */
+void ws_device_set_mff(ws_device *d, uint64_t c_len, bool has_v, bool has_bv);
+/* Write one reply word into the warp's CTA's shared memory at offset addr
+ * (-1: outside it; cannot happen for a checked call). */
+int ws_warp_mff_word(ws_warp *w, uint64_t addr, uint32_t value);
 
 /* ================================================================ inspection */
 ws_warp_status ws_warp_status_get(const ws_warp *w);

@@ -193,6 +193,8 @@ struct ws_device {
      * files, shared memory): a launch reuses warm memory instead of
      * allocating and page-faulting it again (ws_launch.c) */
     ws_cta *cta_cache; uint32_t ncta_cache;
+    uint64_t mff_c_len;      /* entries of the MFF's C for the launch (ws_device_set_mff) */
+    bool mff_v, mff_bv;      /* the launch has V / the bit vector */
 };
 
 /* ------------------------------------------------------------ execution state */
@@ -266,6 +268,7 @@ struct ws_warp {
     uint8_t f_generic;
     uint8_t f_space, f_access;
     char f_msg[512];
+    uint32_t mff_gathers;    /* pc_gather calls since the last pc_wait (issue 34) */
 } __attribute__((aligned(64)));     /* (the hot state: the first two cache lines; ws_launch.c) */
 
 struct ws_cta {

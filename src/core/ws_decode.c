@@ -190,7 +190,10 @@ static uint8_t klass_of(const ws_ptx_insn *in)
     switch (in->op) {
     case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
     case WS_OP_PREFETCH: case WS_OP_PREFETCHU: case WS_OP_LOAD_IRU:
+    case WS_OP_PC_GATHER: case WS_OP_PC_SCATTER_SET:
         return WS_IC_MEM;
+    case WS_OP_PC_WAIT:
+        return WS_IC_BARRIER;
     case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET: case WS_OP_EXIT:
         return WS_IC_BRANCH;
     case WS_OP_BAR: case WS_OP_BAR_WARP: case WS_OP_MEMBAR: case WS_OP_FENCE:

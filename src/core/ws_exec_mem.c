@@ -11,6 +11,7 @@
  * highest lane's store wins and atomics see each other in lane order: the
  * results are deterministic.  Prefetches are never checked (the hardware
  * drops bad prefetches) and have no functional effect. */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "core/ws_fp.h"
@@ -505,6 +506,105 @@ int ws_warp_iru_result(ws_warp *w, const ws_ptx_insn *insn, uint32_t mask, uint3
     return 0;
 }
 
+/* The MFF's calls (issue 34; ws_core.h says what is checked). */
+static int mff_fault(ws_warp *w, uint32_t lane, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int mff_fault(ws_warp *w, uint32_t lane, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    w->fk = WS_FAULT_MFF;
+    w->f_lane = lane;
+    int n = vsnprintf(w->f_msg, sizeof w->f_msg, fmt, ap);
+    va_end(ap);
+    if (n > 0 && (size_t)n < sizeof w->f_msg)
+        snprintf(w->f_msg + n, sizeof w->f_msg - (size_t)n, " (warp %u of the CTA, lane %u)", ws_warp_index(w), lane);
+    return WS_X_FAULT;
+}
+
+static int x_pc_call(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    if (!exec)
+        return WS_X_NEXT;
+    const bool gather = x->op == WS_OP_PC_GATHER;
+    const char *name = gather ? "pc_gather" : "pc_scatter_set";
+    if (!w->st)
+        return mff_fault(w, (uint32_t)__builtin_ctz(exec), "%s needs the MFF on a timing GPU "
+                         "(--set mff.enable=true; run.mode=functional has no MFF)", name);
+    const uint64_t *CI = SRC(0), *SZ = SRC(1);
+    const uint64_t clen = w->g->d->mff_c_len;
+    if (gather ? !w->g->d->mff_v : !w->g->d->mff_bv)
+        return mff_fault(w, (uint32_t)__builtin_ctz(exec), "%s needs configure_mff's %s array before the launch",
+                         name, gather ? "v" : "bv");
+    if (gather)
+        compute_addrs(w, x, exec);
+    WS_LANES(exec, l) {
+        uint32_t n = (uint32_t)SZ[l], c = (uint32_t)CI[l];
+        if (n > WS_WARP_SIZE)
+            return mff_fault(w, l, "%s: size %d is %s (0 to 32 neighbours a call; a vertex with more calls again)",
+                             name, (int32_t)n, (int32_t)n < 0 ? "negative" : "above 32");
+        if ((uint64_t)c + n > clen)
+            return mff_fault(w, l, "%s: c_index %u, size %u reads C[%u .. %llu], outside C (%llu entries, "
+                             "configure_mff's c)", name, c, n, c, (unsigned long long)c + n - 1,
+                             (unsigned long long)clen);
+        if (gather) {
+            uint64_t a = w->g->maddr[l];
+            if (a - WS_GEN_SHARED_BASE < WS_GEN_WINDOW_SIZE)
+                a -= WS_GEN_SHARED_BASE;
+            uint64_t limit = w->cta ? w->cta->shared_size : 0;
+            if (n && (a & 3))
+                return mff_fault(w, l, "pc_gather: target shared offset 0x%llx is not 4-byte aligned",
+                                 (unsigned long long)a);
+            if (n && !in_range(a, 4ull * n, limit))
+                return mff_fault(w, l, "pc_gather: target shared offsets 0x%llx .. 0x%llx (size %u words) leave "
+                                 "the CTA's shared memory (%llu bytes)", (unsigned long long)a,
+                                 (unsigned long long)(a + 4ull * n - 1), n, (unsigned long long)limit);
+            w->st->addr[l] = a;
+            w->st->lane_space[l] = WS_SP_SHARED;
+        }
+        w->st->mff_c[l] = c;
+        w->st->mff_n[l] = n;
+    }
+    ws_step *st = w->st;
+    st->mem_kind = WS_ACC_MFF;
+    st->space = gather ? WS_SP_SHARED : WS_SP_GLOBAL;
+    st->generic = false;
+    st->size = 4;
+    st->mem_mask = exec;
+    if (gather)
+        w->mff_gathers++;
+    return WS_X_NEXT;
+}
+
+static int x_pc_wait(ws_warp *w, const ws_xinsn *x, uint32_t exec)
+{
+    (void)x;
+    if (!exec)
+        return WS_X_NEXT;
+    if (!w->st)
+        return mff_fault(w, (uint32_t)__builtin_ctz(exec), "pc_wait needs the MFF on a timing GPU "
+                         "(--set mff.enable=true; run.mode=functional has no MFF)");
+    if (!w->mff_gathers)
+        return mff_fault(w, (uint32_t)__builtin_ctz(exec), "pc_wait without a command: the warp issued no "
+                         "pc_gather since its last pc_wait (or its start)");
+    w->mff_gathers = 0;
+    return WS_X_NEXT;
+}
+
+int ws_warp_mff_word(ws_warp *w, uint64_t addr, uint32_t value)
+{
+    if (!w->cta || !in_range(addr, 4, w->cta->shared_size))
+        return -1;
+    memcpy(w->cta->shared + addr, &value, 4);
+    return 0;
+}
+
+void ws_device_set_mff(ws_device *d, uint64_t c_len, bool has_v, bool has_bv)
+{
+    d->mff_c_len = c_len;
+    d->mff_v = has_v;
+    d->mff_bv = has_bv;
+}
+
 static inline uint64_t window_of(int sp)
 {
     switch (sp) {
@@ -578,6 +678,12 @@ ws_xfn ws_exec_mem_pick(const ws_xinsn *x)
         return x_prefetch;
     case WS_OP_LOAD_IRU:
         return x->dpred && x->ndst >= 2 && x->ndst <= 4 ? x_load_iru : NULL;
+    case WS_OP_PC_GATHER:
+        return x->nsrc == 2 ? x_pc_call : NULL;
+    case WS_OP_PC_SCATTER_SET:
+        return x->nsrc == 2 ? x_pc_call : NULL;
+    case WS_OP_PC_WAIT:
+        return x_pc_wait;
     case WS_OP_CVTA:
         if (x->nsrc == 1 && x->src[0].kind == WS_XS_NONE)
             return ws_exec_mov_sym_fn();

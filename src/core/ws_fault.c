@@ -34,6 +34,7 @@ static const char *access_word(int a)
     case WS_ACC_LOAD: return "load";
     case WS_ACC_STORE: return "store";
     case WS_ACC_ATOMIC: return "atomic";
+    case WS_ACC_MFF: return "pc_gather target";
     default: return "access";
     }
 }

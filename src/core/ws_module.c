@@ -183,6 +183,18 @@ ws_module *ws_module_load(ws_device *d, ws_ptx_module *m, ws_error *err)
                 ws_ptx_module_free(m);
                 return NULL;
             }
+    /* pc_gather, pc_wait, pc_scatter_set: warpscope's calls of the MFF */
+    for (uint32_t i = 0; !d->cfg.mff && i < m->nfuncs; i++)
+        for (uint32_t j = 0; j < m->funcs[i].ninsns; j++) {
+            int op = m->funcs[i].insns[j].op;
+            if (op == WS_OP_PC_GATHER || op == WS_OP_PC_WAIT || op == WS_OP_PC_SCATTER_SET) {
+                ws_error_set(err, WS_E_UNSUPPORTED, "%s:%u: %s needs the MFF: --set mff.enable=true "
+                             "(on a timing GPU)", m->path, m->funcs[i].insns[j].line,
+                             ws_ptx_op_name((ws_ptx_op)op));
+                ws_ptx_module_free(m);
+                return NULL;
+            }
+        }
     ws_module *mod = ws_xcalloc(1, sizeof *mod);
     mod->d = d;
     mod->ptx = m;

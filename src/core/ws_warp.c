@@ -90,6 +90,7 @@ int ws_warp_init(ws_warp *w, ws_cta *c, uint32_t index, ws_error *err)
     w->ninsn = 0;
     w->st = NULL;
     w->fk = WS_FAULT_NONE;
+    w->mff_gathers = 0;
     w->bar_insn = NULL;
     w->bar_pc = 0;
     w->sync_mask = 0;

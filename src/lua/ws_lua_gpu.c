@@ -496,6 +496,7 @@ int ws_lua_open_gpu(lua_State *L)
         { "warn", g_warn },
         { "load_ptx_text", ws_lgpu_load_ptx_text },
         { "configure_iru", ws_lgpu_configure_iru },
+        { "configure_mff", ws_lgpu_configure_mff },
         { "launch", g_launch },
         { "stats", g_stats },
         { "option", g_option },

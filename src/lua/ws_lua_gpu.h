@@ -72,6 +72,7 @@ void ws_lgpu_flush_printf(ws_device *d);
 int ws_lgpu_array(lua_State *L);
 /* gpu:configure_iru{...} (ws_lua_iru.c) */
 int ws_lgpu_configure_iru(lua_State *L);
+int ws_lgpu_configure_mff(lua_State *L);
 /* gpu:load_ptx(path) */
 int ws_lgpu_load_ptx(lua_State *L);
 /* gpu:module_text(text [, name]) */

@@ -90,6 +90,7 @@ static const char *const op_tab[WS_OP_COUNT] = {
     [WS_OP_BRA] = "bra", [WS_OP_CALL] = "call", [WS_OP_RET] = "ret", [WS_OP_EXIT] = "exit",
     [WS_OP_TRAP] = "trap", [WS_OP_BRKPT] = "brkpt", [WS_OP_NANOSLEEP] = "nanosleep",
     [WS_OP_LOAD_IRU] = "load_iru",
+    [WS_OP_PC_GATHER] = "pc_gather", [WS_OP_PC_WAIT] = "pc_wait", [WS_OP_PC_SCATTER_SET] = "pc_scatter_set",
 };
 
 const char *ws_ptx_op_name(ws_ptx_op op)

@@ -128,6 +128,8 @@ typedef enum ws_ptx_op {
     WS_OP_NANOSLEEP,
     /* warpscope's extension: the IRU's load (issue 33; iru.enable) */
     WS_OP_LOAD_IRU,
+    /* warpscope's extension: the MFF's calls (issue 34; mff.enable) */
+    WS_OP_PC_GATHER, WS_OP_PC_WAIT, WS_OP_PC_SCATTER_SET,
     WS_OP_COUNT
 } ws_ptx_op;
 const char *ws_ptx_op_name(ws_ptx_op op);   /* "add", "ld", ... */

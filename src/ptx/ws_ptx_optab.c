@@ -121,6 +121,11 @@ static const ws_ptx_opspec optab[] = {
     { "nanosleep", WS_OP_NANOSLEEP, 0, 0, B(U32), 1, "u", NULL },
     /* load_iru.b32 p, idx [, sec [, pos]]: the IRU's next element (warpscope) */
     { "load_iru", WS_OP_LOAD_IRU, 0, 0, B(B32) | B(U32) | B(S32), 1, "pd,pdd,pddd", NULL },
+    /* the MFF's calls (warpscope): pc_gather.b32 [target], c_index, size;
+     * pc_wait; pc_scatter_set.b32 c_index, size */
+    { "pc_gather", WS_OP_PC_GATHER, 0, 0, B(B32) | B(U32), 1, "muu", NULL },
+    { "pc_wait", WS_OP_PC_WAIT, 0, 0, 0, 0, "", NULL },
+    { "pc_scatter_set", WS_OP_PC_SCATTER_SET, 0, 0, B(B32) | B(U32), 1, "uu", NULL },
 };
 
 const ws_ptx_opspec *ws_ptx_opspec_find(const char *s, size_t len)

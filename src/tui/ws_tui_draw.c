@@ -41,6 +41,7 @@ static const cdef stall_colors[WS_STALL_COUNT] = {
     [WS_STALL_MIO_THROTTLE] = { 141, COLOR_MAGENTA },
     [WS_STALL_MATH_PIPE_THROTTLE] = { 51, COLOR_CYAN },
     [WS_STALL_DRAIN] = { 137, COLOR_YELLOW },
+    [WS_STALL_MFF_WAIT] = { 99, COLOR_MAGENTA },
     [WS_STALL_IDLE] = { 240, COLOR_WHITE },
 };
 

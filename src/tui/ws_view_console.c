@@ -60,7 +60,7 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     if (skip > total - logrows)
         skip = vs->scroll = total - logrows > 0 ? total - logrows : 0;
     for (; i >= 0 && y > 0; i--) {
-        char kind;
+        char kind = 0;
         const char *s = ws_tui_log_line(t, (uint32_t)i, &kind);
         int lr = line_rows(s, cols);
         for (int r = lr - 1; r >= 0 && y > 0; r--) {

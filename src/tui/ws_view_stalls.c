@@ -40,7 +40,7 @@ static const char letters[WS_STALL_COUNT] = {
     [WS_STALL_SHORT_SCOREBOARD] = 's', [WS_STALL_WAIT] = 'w', [WS_STALL_BARRIER] = 'b',
     [WS_STALL_MEMBAR] = 'm', [WS_STALL_BRANCH_RESOLVING] = 'r', [WS_STALL_NO_INSTRUCTION] = 'i',
     [WS_STALL_LG_THROTTLE] = 'g', [WS_STALL_MIO_THROTTLE] = 'o', [WS_STALL_MATH_PIPE_THROTTLE] = 'p',
-    [WS_STALL_DRAIN] = 'd', [WS_STALL_IDLE] = '.',
+    [WS_STALL_DRAIN] = 'd', [WS_STALL_MFF_WAIT] = 'f', [WS_STALL_IDLE] = '.',
 };
 
 /* Shares of v[0..WS_STALL_COUNT) (idle left out unless with_idle). */
