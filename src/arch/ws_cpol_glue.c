@@ -163,7 +163,8 @@ static bool from_l1d(const ws_mreq *r)
 
 void ws_cpolg_l2_looked(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, const ws_cache_result *res, uint64_t c)
 {
-    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF)) || res->status == WS_CACHE_HIT_RESERVED)
+    if (!(r->flags & WS_MREQ_F_MS_SM) || (r->flags & (WS_MREQ_F_IRU | WS_MREQ_F_MFF)) ||
+        res->status == WS_CACHE_HIT_RESERVED)
         return;
     ws_cpol *p = m->cpol[s - m->sub];
     ws_cpol_req q = req_of(s->l2, r->addr, r->sm, c);
