@@ -233,6 +233,13 @@ uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_c
  * without a write-back; nothing is counted; a line waiting for a fill, or
  * a set whose every way is, is left alone (returns false). */
 bool ws_cache_warm(ws_cache *c, uint64_t addr, uint32_t size, uint32_t owner, uint64_t cycle);
+/* A whole clean line arrives from above (an L1 victim, ws_cpol_glue.c): a
+ * present line gets every sector valid and keeps its dirty sectors; an
+ * absent one takes a victim (ev, if not NULL, describes it: a dirty one
+ * needs the caller's write-back; counted in evictions) and is installed
+ * clean.  A line waiting for a fill, or a set whose every way is, is left
+ * alone (returns false). */
+bool ws_cache_insert(ws_cache *c, uint64_t addr, uint32_t owner, uint64_t cycle, ws_cache_evict *ev);
 /* The sectors (bit i = sector i of the line) that [addr, addr + size) needs. */
 uint32_t ws_cache_sectors(const ws_cache *c, uint64_t addr, uint32_t size);
 

@@ -169,6 +169,40 @@ bool ws_cache_warm(ws_cache *c, uint64_t addr, uint32_t size, uint32_t owner, ui
     return true;
 }
 
+bool ws_cache_insert(ws_cache *c, uint64_t addr, uint32_t owner, uint64_t cycle, ws_cache_evict *ev)
+{
+    uint64_t line = addr >> c->line_log2;
+    uint32_t set = ws_cache_set_index(c, line);
+    int way = ws_cache_find_way(c, set, line);
+    size_t base = (size_t)set * c->ways;
+    uint32_t idx;
+    if (ev) memset(ev, 0, sizeof *ev);
+    if (way >= 0) {
+        idx = (uint32_t)base + (uint32_t)way;
+        if (c->pend[idx]) return false;
+    } else {
+        int v = ws_cache_victim(c, set, true);
+        if (v < 0) return false;
+        idx = (uint32_t)base + (uint32_t)v;
+        if (ev && c->tag[idx] != WS_TAG_NONE) ws_cache_evict_info(c, idx, ev);
+        if (c->tag[idx] != WS_TAG_NONE) c->st.evictions++;
+        ws_mreq r;
+        memset(&r, 0, sizeof r);
+        r.addr = addr;
+        r.size = (uint32_t)1 << c->line_log2;
+        r.owner = owner;
+        ws_cache_kill(c, idx);
+        ws_cache_install(c, idx, line, &r, false, cycle);
+        c->ln[idx].dirty = 0;
+    }
+    ws_cline *l = &c->ln[idx];
+    l->valid = c->all_sectors;
+    l->fill_cycle = cycle;
+    touch(c, l, cycle);
+    c->gen++;
+    return true;
+}
+
 uint32_t ws_cache_invalidate_all(ws_cache *c, void (*each)(void *ctx, const ws_cache_evict *ev), void *ctx)
 {
     uint32_t n = c->cfg.sets * c->ways, k = 0;

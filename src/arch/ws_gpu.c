@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_cpol_glue.h"
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
@@ -63,7 +64,7 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
         sm->mrq_cap = g->cfg.l1_enable ? 0 : (uint32_t)ws_opts_uint(o, "sm.mrq");
         if (sm->mrq_cap) sm->mrq = ws_xcalloc(sm->mrq_cap, sizeof *sm->mrq);
-        if (ws_pfeng_create(sm, err) < 0)
+        if (ws_pfeng_create(sm, err) < 0 || ws_cpolg_sm_create(sm, g->cfg.nsms, o, err) < 0)
             goto fail;
     }
     g->mem = ws_memsys_create(o, g->cfg.nsms, &g->pool, err);
@@ -117,6 +118,7 @@ void ws_gpu_free(ws_gpu *g)
     if (g->sms)
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {
             ws_cache_free(g->sms[i].l1d);
+            ws_cpol_free(g->sms[i].cpol);
             ws_cache_free(g->sms[i].cmem);
             ws_cache_free(g->sms[i].l1i);
             ws_pfeng_free(g->sms[i].pfe);
@@ -465,6 +467,7 @@ int ws_gpu_launch_begin(ws_gpu *g, const ws_kernel *k, const ws_launch_config *l
         g->sms[i].acct = g->now;
         g->sms[i].cv = g->sms[i].c;
         if (g->sms[i].pfe) ws_pfeng_launch(g->sms[i].pfe, lc->grid, lc->block);
+        if (g->sms[i].cpol) ws_cpolg_launch(&g->sms[i], g->dev);
     }
     g->ntlog_launch = g->ntlog;
     ws_grid_set_clock(grid, g->now);

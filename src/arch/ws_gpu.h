@@ -143,6 +143,10 @@ typedef struct ws_warp_info {
 } ws_warp_info;
 void ws_gpu_warp(const ws_gpu *g, uint32_t sm, uint32_t slot, ws_warp_info *out);
 ws_cache *ws_gpu_l1d(ws_gpu *g, uint32_t sm);
+/* The cache policy (src/cpol) of SM sm's L1D (l2 false) or of L2 slice
+ * `index` (l2 true); NULL with l2.inclusion=noninclusive. */
+struct ws_cpol;
+const struct ws_cpol *ws_gpu_cpol(ws_gpu *g, bool l2, uint32_t index);
 /* The host wrote [addr, addr + bytes) of device memory (a copy, in CUDA
  * terms): with mem.copy_to_l2 the data is left in the L2 at no cost, as
  * GPGPU-Sim's -gpgpu_perf_sim_memcpy 1 does. */

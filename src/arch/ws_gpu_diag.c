@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_cpol_glue.h"
 #include "arch/ws_gpu_int.h"
 #include "util/ws_util.h"
 
@@ -354,4 +355,5 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
         fprintf(f, "; no memory latency measured\n");
     ws_energy_print_summary(g->energy, g->stats, f);
     ws_gpu_tcoal_print(g, f);
+    ws_cpolg_print(g, f);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/ws_cpol_glue.h"
 #include "arch/ws_gpu_int.h"
 #include "util/ws_util.h"
 
@@ -834,6 +835,7 @@ void ws_gpu_stats_register(ws_gpu *g)
     if (g->energy)
         ws_energy_register(g->energy, s);
     ws_gpu_tcoal_register(g);
+    ws_cpolg_register(g);
     if (g->cfg.stats_interval) {
         static const char *const base[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
                                             "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch/ws_cache_int.h"
+#include "arch/ws_cpol_glue.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_gpu_iru.h"
 #include "arch/ws_rtrace.h"
@@ -905,6 +906,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     }
     sm->lg_fail = -1;
     if (res.promote) ws_memsys_promote(g->mem, res.promote);
+    if (sm->cpol) ws_cpolg_l1_looked(sm, r, &res, now);     /* cache policy */
     if (e) {
         bool pf_line = res.first_use_of_prefetch || res.hit_prefetch_pending;
         int oc = res.status == WS_CACHE_HIT ? WS_PF_HIT : res.status == WS_CACHE_HIT_RESERVED ? WS_PF_HIT_PENDING
@@ -989,6 +991,7 @@ void ws_ldst_cycle(ws_sm *sm, uint64_t now)
         sm->l1f_asleep = false;
         g->nasleep--;
     }
+    if (sm->cpol) ws_cpol_tick(sm->cpol, now);
     bool port_free = sm->ilreq >= sm->nlreq;
     if (!port_free) {
         l1_access(sm, sm->lreq[sm->ilreq], now, &err);
@@ -1138,6 +1141,7 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         }
         uint8_t level = r->level;
         ws_mreq *q = ws_cache_fill(fc, r, now, &ev);
+        if (sm->cpol && fc == sm->l1d) ws_cpolg_l1_filled(sm, r, &ev, now);    /* cache policy */
         if (e && ev.valid && fc == (e->pfc ? e->pfc : sm->l1d)) ws_pfeng_evicted(e, &ev, now);
         while (q) {
             ws_mreq *nx = q->next;

@@ -4,6 +4,7 @@
  * ws_mempart.h; creation and the option mapping are in ws_memsys_cfg.c. */
 #include "arch/ws_mempart_int.h"
 #include "arch/ws_cache_int.h"
+#include "arch/ws_cpol_glue.h"
 #include "arch/ws_rtrace.h"
 
 #include <stdlib.h>
@@ -281,6 +282,7 @@ static void complete(ws_memsys *m, ws_memsys_sub *s, ws_mreq *r, uint64_t c, uin
     ws_cache_evict ev;
     memset(&ev, 0, sizeof ev);
     ws_mreq *q = ws_cache_fill(s->l2, r, c, &ev);
+    if (m->cpol) ws_cpolg_l2_filled(m, s, r, q, c);     /* cache policy: keep the line? */
     set_missq(m, s, ws_cache_missq_len(s->l2));
     ws_mreq *head = NULL, **tail = &head;
     while (q) {
@@ -335,7 +337,16 @@ static void access(ws_memsys *m, ws_memsys_sub *s, uint64_t c, uint64_t k2)
         down_push(m, s, r);
         return;
     }
+    if (r->flags & WS_MREQ_F_CP_VICTIM) {       /* an L1 victim (cache policy) */
+        ring_pop(&s->rop);
+        s->port_free = k2 + 1;                  /* (one lookup's time) */
+        ws_mreq *w = ws_cpolg_l2_victim(m, s, r, c);
+        if (w) down_push(m, s, w);
+        retire_silent(m, r);
+        return;
+    }
     ws_cache_result res = ws_cache_access(s->l2, r, c, m->pool);
+    if (m->cpol && res.status != WS_CACHE_RESFAIL) ws_cpolg_l2_looked(m, s, r, &res, c);
     if (res.status == WS_CACHE_RESFAIL) {
         if (r->traced) ws_rtrace_retry(r, (ws_rt_why)(WS_RTW_L2_LINE_ALLOC - WS_CFAIL_LINE_ALLOC + res.fail), c);
         return;

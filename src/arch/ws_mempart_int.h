@@ -132,6 +132,8 @@ struct ws_memsys {
     uint64_t icnt_next;         /* the interconnect tick after the last one run */
     ws_memsys_stats st;
     ws_memsys_iru iru;
+    struct ws_cpol **cpol;      /* per slice (NULL: l2.inclusion=noninclusive; ws_cpol_glue.c) */
+    struct ws_cpol_stats *cpst;        /* per slice: their counters */
     ws_memsys_mff mff;
 };
 

@@ -1,6 +1,7 @@
 /* ws_memsys_cfg.c: creating the memory system from a ws_memsys_config
  * (networks, L2 slices, DRAM channels, address map). */
 #include "arch/ws_mempart_int.h"
+#include "arch/ws_cpol_glue.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ void ws_memsys_free(ws_memsys *m)
 {
     if (!m) return;
     ws_memsys_iru_free(m);
+    ws_cpolg_memsys_free(m);
     ws_memsys_mff_free(m);
     for (uint32_t i = 0; m->sub && i < m->nsubs; i++) {
         if (m->sub[i].l2) ws_cache_free(m->sub[i].l2);

@@ -1,6 +1,7 @@
 /* ws_memsys_opts.c: the memory system's configuration from the options
  * (mem.*, l2.*, dram.*, icnt.*, clock.*). */
 #include "arch/ws_mempart_int.h"
+#include "arch/ws_cpol_glue.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -68,7 +69,8 @@ ws_memsys *ws_memsys_create(const ws_opts *o, uint32_t nsms, ws_mreq_pool *pool,
     ws_memsys_config c;
     if (ws_memsys_config_from_opts(&c, o, err) < 0) return NULL;
     ws_memsys *m = ws_memsys_create_cfg(&c, nsms, pool, err);
-    if (m && (ws_memsys_iru_create(m, o, err) < 0 || ws_memsys_mff_create(m, o, err) < 0)) {
+    if (m && (ws_memsys_iru_create(m, o, err) < 0 || ws_memsys_mff_create(m, o, err) < 0 ||
+              ws_cpolg_memsys_create(m, o, err) < 0)) {
         ws_memsys_free(m);
         return NULL;
     }

@@ -68,6 +68,14 @@ enum {
     WS_MREQ_F_IRU       = 1u << 9,   /* a load_iru request: to the IRU of partition `chan`, lanes in sector_mask */
     WS_MREQ_F_MFF       = 1u << 10,  /* an MFF command (to the unit of partition `chan`) or one of its reply
                                       * packets (pf_wid: WS_MFF_PKT_*; pf_tag: the command's record) */
+    /* cache policies (src/cpol, ws_cpol_glue.c): an L1 victim going into the
+     * L2, a request asking the L2 not to keep its fill, and the reply's
+     * SR / PR / CB flags (bits 27-31 are the memory system's own) */
+    WS_MREQ_F_CP_VICTIM = 1u << 18,
+    WS_MREQ_F_CP_EXCL   = 1u << 19,
+    WS_MREQ_F_CP_SR     = 1u << 20,
+    WS_MREQ_F_CP_PR     = 1u << 21,
+    WS_MREQ_F_CP_CB     = 1u << 22,
 };
 
 typedef struct ws_mreq {

@@ -449,6 +449,11 @@ const ws_opt_def ws_opts_table[] = {
     E("l2.hash", "linear", "linear|fermi|xor",
         "L2 set index function",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...:L (linear)"),
+    E("l2.inclusion", "noninclusive", "noninclusive|exclusive|flexclusion|rexclusion",
+        "L2 inclusion policy (src/cpol): non-inclusive (fills into L1 and L2), exclusive (fills into L1 only, "
+        "L1 victims into L2, an L2 hit moves the line), flexclusion (set dueling between the two), "
+        "rexclusion (exclusive for regions with private reuse only)",
+        "[paper] thesis 4.4 (seed 001 2.4): the four designs compared; non-inclusive is the baseline"),
     U("l2.latency", "1", 0, 10000, "cycles",
         "L2 hit latency after the ROP queue, in L2 cycles",
         "[choice] GPGPU-Sim answers a hit as the request leaves the ROP queue; one cycle for the data array"),
@@ -470,6 +475,11 @@ const ws_opt_def ws_opts_table[] = {
         "its size)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl2 ...,32 (data port width); 4.x splits each request into 32-byte "
         "sector requests at the partition, one L2 access a cycle"),
+    U("l2.psel_bits", "11", 1, 30, "bits",
+        "Flexclusion: width of the PSEL counter (one per L2 slice; followers run exclusion while its top bit "
+        "is set)",
+        "[paper] thesis 4.4 (seed 001 2.4): 11-bit PSEL; one per slice is a [choice] (no cross-slice wire "
+        "described)"),
     U("l2.queue", "64", 1, 65536, "requests",
         "entries of each L2 slice's queues: replies to the interconnect, DRAM data to the L2, requests to DRAM "
         "when the L2 is off, and the ROP queue's room beyond what arrives during l2.rop_latency",
@@ -480,6 +490,15 @@ const ws_opt_def ws_opts_table[] = {
     U("l2.rop_latency", "120", 0, 100000, "cycles",
         "ROP delay queue before the L2, in core cycles",
         "[gpgpusim] GTX480: -gpgpu_l2_rop_latency 120"),
+    U("l2.rtt_entries", "31", 1, 4096, "entries",
+        "R-Exclusion: entries of each core's region tracking table",
+        "[paper] thesis 4.4 text and Table 13: 31 (Table 11 says 32; seed 001 section 9) [choice: 31]"),
+    U("l2.rtt_period", "10000", 1, 1000000000, "cycles",
+        "R-Exclusion: cycles between RTT updates (counters halved, reuse flags set above 1/64)",
+        "[choice] the thesis does not state the period"),
+    U("l2.sdm_sets", "16", 1, 65536, "sets",
+        "Flexclusion: sets in each dueling monitor, spread evenly over the whole L2",
+        "[paper] thesis 4.4 (seed 001 2.4): 16-set SDMs; the spread is a [choice]"),
     U("l2.sector", "32", 0, 4096, "bytes",
         "L2 sector size (0: whole lines; else a power of two dividing l2.line, at most 32 sectors)",
         "[gpgpusim] GTX480: type S (32-byte sectors)"),

@@ -14,6 +14,7 @@
 #include "arch/ws_pfeng.h"
 #include "arch/ws_tcoal.h"
 #include "core/ws_core.h"
+#include "cpol/ws_cpol.h"
 
 #define WS_NEVER UINT64_MAX
 #define WS_PEND (1ull << 63)          /* reg_ready value: pending load (low bits: load id) */
@@ -201,6 +202,8 @@ typedef struct ws_sm {
     struct ws_sched *scheds; /* the warp schedulers (ws_sm.c) */
     ws_hitev *hev;
     ws_cache *l1d;
+    struct ws_cpol *cpol;   /* the L1's cache policy (NULL: l2.inclusion=noninclusive) */
+    ws_cpol_stats cps;      /* its counters (ws_cpol_set_stats) */
     ws_cache *cmem;
     ws_cache *l1i;          /* instruction cache (NULL: ideal fetch) */
     uint64_t ifetch_retry[2]; /* slots whose fetch the L1I refused (bitmask, 128 slots) */

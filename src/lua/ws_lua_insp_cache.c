@@ -12,6 +12,10 @@
  *   c:occupancy()   valid lines per owner allocation name ("other" for
  *                   lines of no allocation), free = invalid lines,
  *                   prefetched_unused = prefetched lines not used yet
+ *   c:policy()      the cache policy (l2.inclusion, src/cpol) of an L1D or
+ *                   an L2 slice, read-only: {name, values = {NAME = n},
+ *                   table (title or nil), columns = {...}, rows = {{...}},
+ *                   stats = {NAME = n}}; nil without one
  *   c.kind ("l1d" | "l1i" | "pfc" | "l2"), c.index (SM or slice)
  *
  * The handle names the cache (L1D of SM i, L2 slice j) and looks it up on
@@ -22,6 +26,7 @@
 
 #include "arch/ws_cache.h"
 #include "arch/ws_mempart.h"
+#include "cpol/ws_cpol.h"
 
 #include <lauxlib.h>
 #include <string.h>
@@ -254,6 +259,60 @@ static int c_tostring(lua_State *L)
     return 1;
 }
 
+static int c_policy(lua_State *L)
+{
+    ws_lcache *h;
+    check_cache(L, 1, &h);
+    ws_gpu *g = ws_linsp_model_of(L, 1, "cache");
+    const ws_cpol *p = h->kind == WS_LCACHE_L1D ? ws_gpu_cpol(g, false, h->index)
+                       : h->kind == WS_LCACHE_L2 ? ws_gpu_cpol(g, true, h->index) : NULL;
+    if (!p) {
+        lua_pushnil(L);
+        return 1;
+    }
+    enum { CAP = 4096 };
+    int64_t (*rows)[WS_CPOL_INSP_COLS] = lua_newuserdatauv(L, CAP * sizeof *rows, 0);
+    ws_cpol_insp in = { .rows = rows, .cap_rows = CAP };
+    ws_cpol_inspect(p, &in);
+    lua_createtable(L, 0, 6);
+    ws_linsp_set_str(L, "name", in.name);
+    lua_createtable(L, 0, (int)in.nvals);
+    for (uint32_t i = 0; i < in.nvals; i++) ws_linsp_set_int(L, in.vname[i], in.val[i]);
+    lua_setfield(L, -2, "values");
+    if (in.table) ws_linsp_set_str(L, "table", in.table);
+    lua_createtable(L, (int)in.ncols, 0);
+    for (uint32_t c = 0; c < in.ncols; c++) {
+        lua_pushstring(L, in.col[c]);
+        lua_rawseti(L, -2, c + 1);
+    }
+    lua_setfield(L, -2, "columns");
+    uint32_t n = in.nrows < CAP ? in.nrows : CAP;
+    lua_createtable(L, (int)n, 0);
+    for (uint32_t r = 0; r < n; r++) {
+        lua_createtable(L, (int)in.ncols, 0);
+        for (uint32_t c = 0; c < in.ncols; c++) {
+            lua_pushinteger(L, (lua_Integer)rows[r][c]);
+            lua_rawseti(L, -2, c + 1);
+        }
+        lua_rawseti(L, -2, r + 1);
+    }
+    lua_setfield(L, -2, "rows");
+    const ws_cpol_stats *s = ws_cpol_stats_get(p);
+    lua_createtable(L, 0, 10);
+    ws_linsp_set_int(L, "l2_insertions", (lua_Integer)s->l2_insertions);
+    ws_linsp_set_int(L, "l2_fills_skipped", (lua_Integer)s->l2_fill_skipped);
+    ws_linsp_set_int(L, "l2_victims_clean", (lua_Integer)s->l2_victims[0]);
+    ws_linsp_set_int(L, "l2_hits_shared", (lua_Integer)s->l2_hits_shared);
+    ws_linsp_set_int(L, "l2_hits_private", (lua_Integer)s->l2_hits_private);
+    ws_linsp_set_int(L, "l2_invalidations", (lua_Integer)s->l2_invalidations);
+    ws_linsp_set_int(L, "l1_victims_clean", (lua_Integer)s->l1_victims_sent[0]);
+    ws_linsp_set_int(L, "l1_victims_dirty", (lua_Integer)s->l1_victims_sent[1]);
+    ws_linsp_set_int(L, "l1_cb_fills", (lua_Integer)s->l1_cb_fills);
+    ws_linsp_set_int(L, "victim_flits", (lua_Integer)s->victim_flits);
+    lua_setfield(L, -2, "stats");
+    return 1;
+}
+
 void ws_linsp_register_cache(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -262,6 +321,7 @@ void ws_linsp_register_cache(lua_State *L)
         { "mshrs", c_mshrs },
         { "stats", c_stats },
         { "occupancy", c_occupancy },
+        { "policy", c_policy },
         { NULL, NULL },
     };
     static const luaL_Reg meta[] = {
