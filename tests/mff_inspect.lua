@@ -152,7 +152,7 @@ do
        "the command: gather to unit 0, 2 words, none delivered")
   T.is(c and c.threads, 32, "the command's active threads")
   T.ok(c and c.issued < j.since, "issued at the SM before the unit took it")
-  T.ok(inf.wait and tostring(inf.wait.cause):find("has 0 of 2 words") ~= nil, "why it waits: 0 of 2 words")
+  T.ok(inf.wait and tostring(inf.wait.cause):find("MFF gather%(s%) not complete; oldest: unit 0, sent at %d+, 0 of 2 words") ~= nil, "why it waits: 0 of 2 words")
   -- the V block next, then the command's completion
   st, hit = gpu:step(100000)
   T.is(hit and hit.block, V.addr, "the second coalesce: V's block")

@@ -260,9 +260,9 @@ static void other_wait(const ws_gpu *g, const ws_sm *sm, uint32_t slotno, ws_wai
         while (i < nc && i < 8 && c[i].kind != WS_MFF_GATHER)
             i++;
         if (i < nc && i < 8)
-            snprintf(b, z, "pc_wait: %" PRIu32 " gather command(s) of the MFF not yet complete; the oldest, to "
-                     "unit %" PRIu32 " at cycle %" PRIu64 ", has %" PRIu64 " of %" PRIu64 " words%s", s->mff_gathers,
-                     c[i].unit, c[i].t_issue, c[i].delivered, c[i].words, c[i].done ? " (complete)" : "");
+            snprintf(b, z, "pc_wait: %" PRIu32 " MFF gather(s) not complete; oldest: unit %" PRIu32 ", sent at %"
+                     PRIu64 ", %" PRIu64 " of %" PRIu64 " words%s", s->mff_gathers, c[i].unit, c[i].t_issue,
+                     c[i].delivered, c[i].words, c[i].done ? " (complete)" : "");
         else
             snprintf(b, z, "pc_wait: %" PRIu32 " gather command(s) of the MFF not yet complete", s->mff_gathers);
         break;
