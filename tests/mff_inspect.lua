@@ -236,6 +236,35 @@ do
   gpu:finish()
 end
 
+-- 5b. mff_stall of the Tag Unit: one tag, threads 0 and 1 read C blocks 0
+-- and 1: thread 1's lookup waits for thread 0's tag to free
+local tstall_cycle
+do
+  local cs = { [0] = { 0, 1 }, [1] = { 32, 1 } }
+  local gpu, C = machine(cs, 32, { ["mff.tags"] = 1 })
+  gpu:breakpoint{ event = "mff_stall" }
+  local st, hit = gpu:step(100000)
+  T.is(st, "break", "a full Tag Unit stops mff_stall")
+  T.is(hit.block, C.addr + 128, "hit.block: C's second block")
+  T.ok(tostring(hit.text):find("MFF unit 0: Tag Unit full: C block 0x%x+ of SM 0 slot 0 %(CTA 0 w0%).* thread 1 k 0 waits") ~= nil,
+       "its text names the unit, the block, the warp and the thread")
+  tstall_cycle = hit.cycle
+  local u = gpu:mff(0)
+  T.is(u.stats.tag_stalls, 1, "stats.tag_stalls 1 at the hit")
+  T.ok(#u.tags == 1 and u.tags[1].addr == C.addr and u.tags[1].waiters == 1, "the one tag holds C's first block, one waiter")
+  T.is(u.queues.lookup, 1, "thread 1's register waits in the lookup queue")
+  st, hit = gpu:step(100000)
+  T.is(hit and hit.block, u.regs.v + 0, "the next stall: thread 0's V block waits behind thread 1's C block")
+  gpu:finish()
+end
+do
+  local cs = { [0] = { 0, 1 }, [1] = { 32, 1 } }
+  local gpu = machine(cs, 32, { ["mff.tags"] = 1 })
+  T.is(first_cycle(gpu, function(g) return g:mff(0).stats.tag_stalls >= 1 end), tstall_cycle,
+       "the Tag Unit's mff_stall at the cycle stats.tag_stalls became 1")
+  gpu:finish()
+end
+
 -- 6. a gpu without the MFF
 do
   local plain = ws.gpu{ quiet = true, preset = "gtx980" }
