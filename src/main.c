@@ -59,6 +59,8 @@ static void help(void)
            "      --list-presets     print the machine presets and exit\n"
            "      --json=FILE        write every statistic as JSON to FILE at exit\n"
            "      --csv=FILE         write the statistics time series as CSV to FILE at exit\n"
+           "      --report=FILE      write the run's HTML report to FILE at exit (as\n"
+           "                         `warpscope report` makes from --json's file)\n"
            "  -h, --help             print this help and exit\n"
            "  -V, --version          print the version and exit\n");
     if (ws_cli_commands[0].name) {
@@ -136,7 +138,7 @@ fail:
 /* main's work; `sets` has room for argc values, `scratch` checks them. */
 static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
 {
-    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS, OPT_CHECKPOINT };
+    enum { OPT_DATADIR = 256, OPT_PRESET, OPT_SET, OPT_LIST_OPTIONS, OPT_LIST_PRESETS, OPT_JSON, OPT_CSV, OPT_NO_COLOR, OPT_ASCII, OPT_LIST_KEYS, OPT_CHECKPOINT, OPT_REPORT };
     enum { OPT_SANDBOX = 512, OPT_SANDBOX_BUDGET, OPT_SANDBOX_MEMORY };
     static const struct option longopts[] = {
         { "batch", no_argument, NULL, 'b' },
@@ -152,6 +154,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
         { "list-presets", no_argument, NULL, OPT_LIST_PRESETS },
         { "json", required_argument, NULL, OPT_JSON },
         { "csv", required_argument, NULL, OPT_CSV },
+        { "report", required_argument, NULL, OPT_REPORT },
         { "no-color", no_argument, NULL, OPT_NO_COLOR },
         { "ascii", no_argument, NULL, OPT_ASCII },
         { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
@@ -236,6 +239,9 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
             break;
         case OPT_CSV:
             lopts.csv_path = optarg;
+            break;
+        case OPT_REPORT:
+            lopts.report_path = optarg;
             break;
         case OPT_NO_COLOR:
             topts.no_color = true;
@@ -357,14 +363,18 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     }
     /* the output files are written at exit: a path that cannot work is
      * refused now, not after the run */
-    const char *outs[2][2] = { { "--json", lopts.json_path }, { "--csv", lopts.csv_path } };
-    for (int i = 0; i < 2; i++) {
+    const char *outs[3][2] = { { "--json", lopts.json_path }, { "--csv", lopts.csv_path },
+                               { "--report", lopts.report_path } };
+    for (int i = 0; i < 3; i++) {
         char why[PATH_MAX + 128];
         if (outs[i][1] && ws_file_check(outs[i][1], why, sizeof why) != 0) {
             fprintf(stderr, "warpscope: %s: cannot write '%s': %s\n", outs[i][0], QUOTE(q, outs[i][1]), why);
             return WS_EXIT_USAGE;
         }
     }
+    /* the report's title names the run as `warpscope report` would: by its
+     * --json file, else by its script */
+    lopts.report_name = lopts.json_path ? lopts.json_path : script ? script : "interactive session";
     lua_State *L = ws_lua_new(&lopts);
     if (!L) {
         fprintf(stderr, "warpscope: cannot create a Lua state (out of memory)\n");
@@ -402,7 +412,7 @@ static int run(int argc, char **argv, const char **sets, ws_opts *scratch)
     } else {
         rc = ws_lua_run_file(L, script, sargc, sargv);
     }
-    rc = ws_lua_close_status(L, rc);     /* (writes --json and --csv) */
+    rc = ws_lua_close_status(L, rc);     /* (writes --json, --csv and --report) */
     /* A failed script given one of warpscope's options as an argument:
      * that option was meant for warpscope (only said after a failure, so
      * scripts that take such words themselves are left alone). */

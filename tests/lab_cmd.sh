@@ -13,7 +13,8 @@ t_is "$rc" 0 "lab: exit status 0"
 t_match "$out" "^ +1 +01-coalescing\.lua +memory divergence and coalescing in BFS$" "lab: lab 1 with its title"
 t_match "$out" "^ +6 +06-lua-prefetcher\.lua +write a prefetcher in Lua$" "lab: lab 6 with its title"
 t_match "$out" "^ +7 +07-reordering\.lua +reordering irregular accesses \\(the IRU\\)$" "lab: lab 7 with its title"
-t_is "$(printf '%s\n' "$out" | grep -c '^ *[0-9]  ')" 7 "lab: seven labs"
+t_match "$out" "^ +8 +08-temporal-coalescing\.lua +temporal coalescing \\(the MFF\\)$" "lab: lab 8 with its title"
+t_is "$(printf '%s\n' "$out" | grep -c '^ *[0-9]  ')" 8 "lab: eight labs"
 
 out=$("$W" --batch lab 1 rmat:8 2>&1); rc=$?
 t_is "$rc" 0 "lab 1 rmat:8: exit status 0"
@@ -22,7 +23,7 @@ t_match "$out" "RMAT scale 8" "lab 1 got its argument"
 
 out=$("$W" --batch lab 9 2>&1); rc=$?
 t_is "$rc" 1 "lab 9: exit status 1"
-t_is "$out" "warpscope: lab: there is no lab 9 (the labs are 1 to 7; 'warpscope lab' lists them)" "lab 9: the message"
+t_is "$out" "warpscope: lab: there is no lab 9 (the labs are 1 to 8; 'warpscope lab' lists them)" "lab 9: the message"
 out=$("$W" --batch lab one 2>&1); rc=$?
 t_is "$rc" 1 "lab one: exit status 1"
 t_match "$out" "'one' is not a lab number" "lab one: the message"

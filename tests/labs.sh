@@ -245,6 +245,72 @@ cmp "lab 7 C: the add filter merges over 90% of the elements" "$(f "$ci" 1)" ">"
 cmp "lab 7 C: L2 accesses fall by over a third" "$(f "$ci" 3)" "<" "$(awk -v x="$(f "$cb" 3)" 'BEGIN { print x * 2 / 3 }')"
 cmp "lab 7 C: PageRank is still slower with the IRU" "$(f "$ci" 4)" "<" 1
 
+# ------------------------------------------------------------ lab 8
+run lab8 "$LABS/08-temporal-coalescing.lua"
+out=$tmp/lab8.out
+# Every line of the worksheet's quoted output blocks (a ```text block after
+# a "quoted from: warpscope --batch lab 8" marker) is in the output verbatim.
+awk '/<!-- quoted from: warpscope --batch lab 8 -->/ { want = 1; next }
+     want && /^```text$/ { on = 1; want = 0; next }
+     on && /^```$/ { on = 0; next }
+     on { print }' "$LABS/08-temporal-coalescing.md" >"$tmp/lab8.quoted"
+nq=$(wc -l <"$tmp/lab8.quoted")
+cmp "lab 8: the worksheet quotes output lines" "$nq" ">" 20
+missing=0
+while IFS= read -r line; do
+    if ! grep -Fxq -- "$line" "$out"; then missing=$((missing + 1)); echo "#   not in the output: '$line'"; fi
+done <"$tmp/lab8.quoted"
+t_is "$missing" 0 "lab 8: every line the worksheet quotes is in the lab's output"
+# ... and every number of its text (outside code blocks) written with a
+# thousands separator or a decimal point is one the output prints.
+missing=0
+for n in $(awk '/^```/ { f = !f; next } !f' "$LABS/08-temporal-coalescing.md" |
+           grep -oE '[0-9]+(,[0-9]{3})+|[0-9]+\.[0-9]+' | sort -u); do
+    m=$(printf '%s' "$n" | sed 's/,//g; s/\./\\./g')
+    if ! grep -qE "(^|[^0-9.])$m([^0-9.]|\$)" "$out"; then missing=$((missing + 1)); echo "#   not in the output: $n"; fi
+done
+t_is "$missing" 0 "lab 8: every number the worksheet's text quotes is in the lab's output"
+am=$(row lab8 "== Part A" "^as made ")
+t_is "$(f "$am" 8) $(f "$am" 7)" "16744 44901" "lab 8 A: as made: 16,744 loads, 44,901 requests at W = 1 (counted at issue)"
+for o in "as made" random degree bfs; do
+    r=$(row lab8 "== Part A" "^$o ")
+    ok=$(echo "$r" | awk '{ n = NF; ok = 1; for (i = n - 5; i < n - 1; i++) if ($(i + 1) > $i) ok = 0; print ok }')
+    t_is "$ok" 1 "lab 8 A: $o: requests fall as the window grows"
+done
+for o in degree bfs; do
+    r=$(row lab8 "== Part A" "^$o ")
+    cmp "lab 8 A: $o order leaves fewer requests at W = 16 than the order as made" "$(f "$r" 3)" "<" "$(f "$am" 3)"
+done
+pb=$(row lab8 "== Part B" "^PR base ")
+pm=$(row lab8 "== Part B" "^PR MFF ")
+bb=$(row lab8 "== Part B" "^BFS base ")
+bm=$(row lab8 "== Part B" "^BFS MFF ")
+t_is "$(f "$pm" 8)" "$(( 2 * 2 * 25452 ))" "lab 8 B: PageRank: 2 lookups per edge per super-step"
+cmp "lab 8 B: PageRank's MFF version is faster" "$(f "$pm" 14)" ">" 1
+cmp "lab 8 B: ... with under a tenth of the baseline's memory instructions" "$(( $(f "$pm" 12) * 10 ))" "<" "$(f "$pb" 12)"
+cmp "lab 8 B: ... with more L2 accesses than the baseline (whose contrib stays in the L1)" "$(f "$pm" 11)" ">" "$(f "$pb" 11)"
+cmp "lab 8 B: PageRank: over 80% of lookups coalesced" "$(f "$pm" 6)" ">" 80
+cmp "lab 8 B: BFS's MFF version is over 3 times faster" "$(f "$bm" 14)" ">" 3
+cmp "lab 8 B: ... with a tenth of the interconnect flits" "$(( $(f "$bm" 10) * 10 ))" "<" "$(f "$bb" 10)"
+t_is "$(f "$bm" 2)" "$(f "$bm" 3)" "lab 8 B: BFS: every bit-vector line read is written back once"
+cmp "lab 8 B: BFS: bit-sets merged" "$(f "$bm" 1)" ">" 0
+t_match "$(cat "$out")" "in all: 8 commands, 16384 lookups, 16125 coalesced, 256 lines of C and 3 of V read, 8192 words," \
+    "lab 8 C: 8 commands, 16,384 lookups, one V block read once by each of 3 units"
+run lab8c --set mff.central=true "$LABS/08-temporal-coalescing.lua"
+t_match "$(cat "$tmp/lab8c.out")" "in all: 8 commands, 16384 lookups, 16094 coalesced, 256 lines of C and 34 of V read," \
+    "lab 8 C, one central unit: V's block read 34 times (entries leave the Tag Unit when served)"
+d0=$(row lab8 "== Part D" "^ +8192 +256 ")
+d16=$(row lab8 "== Part D" "^ +8192 +16 ")
+d4=$(row lab8 "== Part D" "^ +8192 +4 ")
+r64=$(row lab8 "== Part D" "^ +64 +256 ")
+t_is "$(f "$d0" 1) $(f "$d0" 2)" "0 0" "lab 8 D: the paper's unit never stalls"
+cmp "lab 8 D: 16 tags: more V lines read" "$(f "$d16" 3)" ">" "$(f "$d0" 3)"
+cmp "lab 8 D: 4 tags: more still" "$(f "$d4" 3)" ">" "$(f "$d16" 3)"
+cmp "lab 8 D: 16 tags is slower" "$(f "$d16" 6)" ">" 1
+cmp "lab 8 D: 4 tags is over twice slower than 16" "$(f "$d4" 6)" ">" "$(awk -v x="$(f "$d16" 6)" 'BEGIN { print 2 * x }')"
+cmp "lab 8 D: 64 registers: less coalescing" "$(f "$r64" 4)" "<" "$(f "$d0" 4)"
+cmp "lab 8 D: 64 registers: register stalls" "$(f "$r64" 2)" ">" 0
+
 # ------------------------------------------------------------ errors
 out=$("$W" --batch "$LABS/02-pattern-prefetchers.lua" colour=red 2>&1); rc=$?
 t_is "$rc" 1 "an unknown lab argument exits 1"

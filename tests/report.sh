@@ -30,6 +30,16 @@ local g = d.gpus[tonumber(arg[2])].stats
 print(g.stats.cycles.total, #g.launches, g.launches[1].cycles, #g.series.rows)
 LUA
 
+cat > "$tmp/arrays.lua" <<'LUA'
+local json = require "warpscope.json"
+local f = assert(io.open(arg[1]))
+local d = json.decode(f:read("a"))
+f:close()
+local t = d.gpus[tonumber(arg[2])].stats.tables.by_allocation
+local r = t.rows[1]
+local n = r[3] + r[4] + r[5]
+print(#t.rows, r[1], r[2], r[3], r[4], r[5], n > 0 and ("%.3f"):format(r[5] / n) or "")
+LUA
 $W -b --set stats.interval=100 --json="$tmp/two.json" "$tmp/run.lua" > "$tmp/out" 2>&1
 t_is "$?" 0 "a scenario with two gpus runs"
 $W report "$tmp/two.json" -o "$tmp/two.html" > "$tmp/out" 2>&1
@@ -55,6 +65,13 @@ for g in 1 2; do
     t_match "$sec" "<td>cycles in kernels</td><td>$1</td>" "gpu $g: the run's cycles ($1) as in the JSON"
     t_match "$sec" "<td>launches</td><td>$2</td>" "gpu $g: its launches ($2)"
     t_match "$sec" "<td>stats.interval</td><td>100</td><td>1000</td>" "gpu $g: the changed key and the preset's value"
+    # the per-array table: every by_allocation row, its numbers and miss rate
+    set -- $($W -b "$tmp/arrays.lua" "$tmp/two.json" $g)
+    sec=$(sed -n "/<section id=\"g$g-caches\">/,/<\/section>/p" "$H")
+    t_is "$(printf '%s\n' "$sec" | grep -c '^<tr><td>[a-z_]*#[0-9]*</td>')" "$1" "gpu $g: one row per array ($1)"
+    t_match "$sec" "^<tr><td>$2</td><td>$3</td><td>$4</td><td>$5</td><td>$6</td><td>$7</td>" \
+        "gpu $g: array $2's accesses, hits, pending hits, misses and miss rate as in the JSON"
+    set -- $($W -b "$tmp/facts.lua" "$tmp/two.json" $g)
     sec=$(sed -n "/<section id=\"g$g-launches\">/,/<\/section>/p" "$H")
     t_is "$(printf '%s\n' "$sec" | grep -c '^<tr><td>')" "$2" "gpu $g: one launch row per launch"
     t_match "$sec" "^<tr><td>1</td><td>[a-z_]*</td><td>0</td><td>$3</td><td>$3</td>" "gpu $g: launch 1's cycles ($3)"

@@ -3,17 +3,22 @@
 -- output against the CPU reference, the statistics against their own
 -- identities), and prints the paper's figure beside the measured one, with
 -- the paper's qualitative claims marked as holding or not.  It writes the
--- same table as JSON and CSV.  See scenarios/experiments/README.md and
+-- same table as JSON and CSV, and its figure as HTML with SVG bars, the
+-- paper's values marked beside ours (warpscope.figure).  See scenarios/experiments/README.md and
 -- EXPERIMENTS.md.
 --
 --   local ex = E.new{ id = "dsap-fig8", title = ..., source = ..., preset = ...,
---                     columns = { { key, format [, header] }, ... } }
+--                     columns = { { key, format [, header] }, ... }
+--                     [, figure = { { value = KEY [, paper = KEY] }, ... }] }
+--   (figure: the panels of ID.html when warpscope.figure's reading of the
+--   columns is not the right one)
 --   local g, desc = ex:graph("OR")
 --   local st = ex:run(options, function(gpu) ... return ok, msg end [, label])
 --   ex:row{ ... }; ex:claim(text, holds, detail); ex:note(text); ex:check(cond, what)
 --   ex:finish()
 local ws = require "warpscope"
 local json = require "warpscope.json"
+local figure = require "warpscope.figure"
 
 local M = {}
 local X = {}
@@ -147,7 +152,7 @@ function M.new(spec)
   end
   local a = parse_args(spec.argv or arg)
   local self = setmetatable({
-    id = spec.id, title = spec.title, source = spec.source, columns = spec.columns,
+    id = spec.id, title = spec.title, source = spec.source, columns = spec.columns, figure = spec.figure,
     quick = a.quick, out = a.out, files = a.files, graphs_dir = a.graphs, args = a.rest,
     preset = ws.options.preset or spec.preset or "gtx480",
     default_preset = spec.preset,
@@ -355,11 +360,13 @@ function X:result()
     sets = arr(ws.options.sets or {}), command = cmd, columns = cols, inputs = arr(inputs),
     rows = arr(self.rows), claims = arr(self.claims), notes = arr(self.notes), runs = arr(self.runs),
     invariants = { checked = self.checks, failed = arr(self.failures) },
+    figure = self.figure and arr(self.figure) or nil,
   }
 end
 
 -- ex:finish(): print the table, the claims, the notes and the invariants;
--- write OUT/ID.json and OUT/ID.csv; raise if an invariant failed.
+-- write OUT/ID.json, OUT/ID.csv and OUT/ID.html (the figure); raise if an
+-- invariant failed.
 function X:finish()
   print()
   self:print_table()
@@ -391,7 +398,8 @@ function X:finish()
   end
   if self.files then
     local base = self.out .. "/" .. self.id
-    write_atomic(base .. ".json", json.encode(self:result(), 1) .. "\n")
+    local res = self:result()
+    write_atomic(base .. ".json", json.encode(res, 1) .. "\n")
     local lines = {}
     local head = {}
     for _, c in ipairs(self.columns) do head[#head + 1] = csv_field(c[1]) end
@@ -402,7 +410,8 @@ function X:finish()
       lines[#lines + 1] = table.concat(f, ",")
     end
     write_atomic(base .. ".csv", table.concat(lines, "\n") .. "\n")
-    print(("wrote %s.json and %s.csv"):format(base, base))
+    write_atomic(base .. ".html", figure.html(res))
+    print(("wrote %s.json, %s.csv and %s.html (the figure)"):format(base, base, base))
   end
   io.stderr:write(("  [%s] done in %.1f s of CPU\n"):format(self.id, os.clock() - self.started))
   if #self.failures > 0 then

@@ -81,6 +81,33 @@ local function table_html(o, cols, rows, cls)
   o[#o + 1] = "</tbody></table>"
 end
 
+-- The per-array table (tables.by_allocation) with an L1D miss rate after
+-- the misses, in the JSON's row order (nil: no such table, or empty).
+local function per_array(t)
+  t = type(t) == "table" and t.by_allocation
+  if type(t) ~= "table" or type(t.columns) ~= "table" or type(t.rows) ~= "table" or #t.rows == 0 then return nil end
+  local at = {}
+  for i, c in ipairs(t.columns) do at[c] = i + 1 end
+  local cols, rows = { "array" }, {}
+  for _, c in ipairs(t.columns) do
+    cols[#cols + 1] = c
+    if c == "l1d.misses" then cols[#cols + 1] = "l1d miss rate" end
+  end
+  for i, r in ipairs(t.rows) do
+    local nr = { r[1] }
+    for k, c in ipairs(t.columns) do
+      nr[#nr + 1] = r[k + 1]
+      if c == "l1d.misses" then
+        local h, p, m = r[at["l1d.hits"] or 0], r[at["l1d.hit_reserved"] or 0], r[k + 1]
+        local n = (tonumber(h) or 0) + (tonumber(p) or 0) + (tonumber(m) or 0)
+        nr[#nr + 1] = n > 0 and ("%.3f"):format((tonumber(m) or 0) / n) or ""
+      end
+    end
+    rows[i] = nr
+  end
+  return { cols = cols, rows = rows }
+end
+
 -- The keys of config that differ from its preset's.
 local function changed(cfg, preset_config)
   local text = type(cfg.preset) == "string" and preset_config(cfg.preset)
@@ -181,7 +208,15 @@ local function gpu_html(o, d, label, pre, preset_config)
     p.title = "L2"
     ok2 = plot_of(o, p, { { "hits", "l2.hits" }, { "pending hits", "l2.hit_reserved" }, { "misses", "l2.misses" } })
   end
-  if not (ok1 or ok2) then absent(o, none) else o[#o + 1] = "</section>" end
+  local arrays = per_array(d.tables)
+  if not (ok1 or ok2 or arrays) then absent(o, none) else
+    if arrays then
+      o[#o + 1] = "<p>Per array (device allocation, name#id): global requests and their L1D outcomes over the"
+                  .. " whole run; miss rate = misses / (hits + pending hits + misses).  Click a heading to sort.</p>"
+      table_html(o, arrays.cols, arrays.rows, "arrays sortable")
+    end
+    o[#o + 1] = "</section>"
+  end
 
   section(o, pre .. "dram", "DRAM over time" .. h)
   local okd
@@ -285,14 +320,16 @@ table.sortable th{cursor:pointer}
 ]]
 
 -- Check one run's JSON (d) and say what is wrong, or nil.
-local function wrong(d)
+local function wrong(d, so_far)
   if type(d) ~= "table" or getmetatable(d) == json.array then return "not a JSON object" end
   if d.format ~= "warpscope-stats-1" then
     return "not a warpscope statistics file (its \"format\" is not \"warpscope-stats-1\"; "
            .. "write one with: warpscope --batch --json FILE scenario.lua)"
   end
   if type(d.stats) ~= "table" or type(d.launches) ~= "table" then return "no \"stats\" or \"launches\"" end
-  if #d.launches == 0 then return "an empty run: no kernel was launched" end
+  if #d.launches == 0 and not (so_far and type(d.stats.cycles) == "table" and (d.stats.cycles.total or 0) > 0) then
+    return "an empty run: no kernel was launched"
+  end
   local cyc = type(d.stats.cycles) == "table" and d.stats.cycles.total
   if cyc == 0 then return "an empty run: no cycle was simulated" end
   if d.series ~= nil and (type(d.series) ~= "table" or type(d.series.columns) ~= "table"
@@ -338,11 +375,12 @@ local function wrong(d)
   end
 end
 
-function M.render(d, name, preset_config)
+function M.render(d, name, preset_config, note)
   local o = { "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8"/>',
               ("<title>warpscope report: %s</title>"):format(esc(name)),
               "<style>" .. CSS .. "</style></head><body>",
               ("<h1>warpscope report: %s</h1>"):format(esc(name)) }
+  if note then o[#o + 1] = ('<p class="note">%s</p>'):format(esc(note)) end
   local gpus = {}
   if type(d.gpus) == "table" and #d.gpus > 1 then
     for i, g in ipairs(d.gpus) do gpus[#gpus + 1] = { g.stats, tostring(g.label or i), "g" .. i .. "-" } end
@@ -380,8 +418,19 @@ function M.render_runs(runs, preset_config)
   return multi.render(runs, preset_config, gpu_html, CSS, M.SCRIPT)
 end
 
+-- The file is written by M.write_file (set by the C side that starts this
+-- module: src/lua/ws_lua_report.c, a unique temporary file beside path
+-- renamed over it); without it, by Lua with a temporary name made unique
+-- by trying names until one does not exist [fallback only].
 local function write_atomic(path, text)
-  local tmp = ("%s.tmp%d"):format(path, os.time() % 100000)
+  if M.write_file then return M.write_file(path, text) end
+  local tmp
+  for k = 1, 1000 do
+    tmp = ("%s.tmp%d.%d"):format(path, os.time() % 100000, k)
+    local e = io.open(tmp, "rb")
+    if not e then break end
+    e:close()
+  end
   local f, err = io.open(tmp, "wb")
   if not f then return nil, err end
   local ok, werr = f:write(text)
@@ -389,6 +438,41 @@ local function write_atomic(path, text)
   if not ok or not cok then os.remove(tmp); return nil, werr or cerr end
   local rok, rerr = os.rename(tmp, path)
   if not rok then os.remove(tmp); return nil, rerr end
+  return true
+end
+
+-- The run in text (what --json writes), checked: the decoded table, or nil
+-- and a message naming `name`.  so_far: a run still going (the TUI's
+-- :report), which may have cycles and no finished launch yet.
+function M.load(text, name, so_far)
+  if not text:find("%S") then return nil, ("%s: the file is empty"):format(name) end
+  local ok, d = pcall(json.decode, text)
+  if not ok then
+    local why = tostring(d):gsub("^json.decode: ", "")
+    local hint = why:find("unexpected end") or why:find("unterminated") or why:find("expected ',' or")
+    return nil, ("%s: not valid JSON (%s)%s"):format(name, why, hint and "; the file may be truncated" or "")
+  end
+  local w = wrong(d, so_far)
+  if not w and type(d.gpus) == "table" then
+    for k, g in ipairs(d.gpus) do
+      w = type(g) ~= "table" and "not an object" or wrong(g.stats)
+      if w then w = ("gpu %d: %s"):format(k, w); break end
+    end
+  end
+  if w then return nil, ("%s: %s"):format(name, w) end
+  return d
+end
+
+-- M.write(text, name, out [, note]): the report of the run in text
+-- (--json's text; name: its name in the title) written to out: true, or
+-- nil and a message (used by --report and the TUI's :report through
+-- ws_lua_report.c).  note: a sentence under the title, given for a run
+-- still going (which may have no finished launch yet).
+function M.write(text, name, out, note)
+  local d, why = M.load(text, name, note ~= nil)
+  if not d then return nil, why end
+  local ok, werr = write_atomic(out, M.render(d, name, M.preset_config or function() end, note))
+  if not ok then return nil, ("cannot write %s: %s"):format(out, tostring(werr)) end
   return true
 end
 
@@ -401,26 +485,13 @@ local function load(input)
   local text = f:read("a")
   f:close()
   if not text then say("%s: cannot read it", input); return nil end
-  if not text:find("%S") then say("%s: the file is empty", input); return nil end
-  local ok, d = pcall(json.decode, text)
-  if not ok then
-    local why = tostring(d):gsub("^json.decode: ", "")
-    local hint = why:find("unexpected end") or why:find("unterminated") or why:find("expected ',' or")
-    say("%s: not valid JSON (%s)%s", input, why, hint and "; the file may be truncated" or "")
-    return nil
-  end
-  local w = wrong(d)
-  if not w and type(d.gpus) == "table" then
-    for k, g in ipairs(d.gpus) do
-      w = type(g) ~= "table" and "not an object" or wrong(g.stats)
-      if w then w = ("gpu %d: %s"):format(k, w); break end
-    end
-  end
-  if w then say("%s: %s", input, w); return nil end
+  local d, why = M.load(text, input)
+  if not d then say("%s", why); return nil end
   return d
 end
 
 function M.main(args, preset_config)
+  preset_config = preset_config or M.preset_config
   local inputs, out = {}, nil
   local i = 1
   while i <= #args do

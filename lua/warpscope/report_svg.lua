@@ -295,4 +295,5 @@ function M.steps(p)
 end
 
 M.num = num
+M.nice, M.tick_text = nice, tick_text   -- (also for warpscope.figure's bars)
 return M

@@ -11,8 +11,13 @@
 --                   invariant and runs from an uncommitted tree are refused
 --   --results DIR   the results directory (default: scenarios/experiments/results)
 --   --root DIR      the source tree (default: the tree this warpscope runs from)
---   --check         change nothing; list every generated region that differs
---                   from what the results give, and fail (exit status 1) if any
+--   --check         change nothing; list every generated region (and figure)
+--                   that differs from what the results give, and fail (exit
+--                   status 1) if any
+--
+-- Each result's figure (warpscope.figure: SVG bars, the paper's values
+-- marked) is written beside it as ID.html, and the tables' provenance
+-- lines link to it.
 --
 -- The files (default: EXPERIMENTS.md, EXPERIMENTS-MTP.md and
 -- scenarios/experiments/RESULTS-*.md) mark generated regions with HTML
@@ -35,6 +40,7 @@
 local ws = require "warpscope"
 local json = require "warpscope.json"
 local E = require "warpscope.experiment"
+local figure = require "warpscope.figure"
 
 local usage = "usage: tables.lua [--check] [--import DIR] [--results DIR] [--root DIR] [FILE.md ...]"
 
@@ -89,7 +95,7 @@ if opt.import then
   local names = list_dir(opt.import, ".json")
   if #names == 0 then error(("--import %s: no .json files there"):format(opt.import), 0) end
   local keep = { "id", "title", "source", "quick", "warpscope", "commit", "preset", "seed", "sets",
-    "command", "columns", "inputs", "rows", "claims", "notes", "invariants" }
+    "command", "columns", "inputs", "rows", "claims", "notes", "invariants", "figure" }
   local pending = {}
   for _, name in ipairs(names) do
     local path = opt.import .. "/" .. name
@@ -227,9 +233,21 @@ local function parse_spec(spec, where)
   return id, o, conds
 end
 
+-- The directory of the document being rendered, relative to the root ("":
+-- the root itself), for links.
+local doc_dir = ""
+
+-- A link from the document to path (relative to the root, or absolute).
+local function link(path)
+  if path:sub(1, 1) == "/" or doc_dir == "" then return path end
+  if path:sub(1, #doc_dir + 1) == doc_dir .. "/" then return path:sub(#doc_dir + 2) end
+  local _, depth = doc_dir:gsub("[^/]+", "")
+  return ("../"):rep(depth) .. path
+end
+
 local function provenance(r)
-  return ("*From `%s/%s.json`: `%s`, warpscope %s, commit %s.*"):format(results_rel, r.key, r.command,
-    r.warpscope or "?", r.commit or "unknown")
+  return ("*From `%s/%s.json` ([its figure](%s)): `%s`, warpscope %s, commit %s.*"):format(results_rel, r.key,
+    link(results_rel .. "/" .. r.key .. ".html"), r.command, r.warpscope or "?", r.commit or "unknown")
 end
 
 local function split(s)
@@ -424,14 +442,31 @@ local all_differs, total, changed = {}, 0, 0
 local pending = {}
 for _, f in ipairs(files) do
   local path = f:sub(1, 1) == "/" and f or (root .. "/" .. f)
+  doc_dir = f:sub(1, 1) == "/" and "" or (f:match("^(.*)/[^/]*$") or "")
   local new, differs, regions, old = process(path, f)
   total = total + regions
   for _, d in ipairs(differs) do all_differs[#all_differs + 1] = d end
   if new ~= old then pending[#pending + 1] = { path, new, f } end
 end
+-- every result's figure, ID.html beside ID.json
+local figs = 0
+for _, name in ipairs(list_dir(results, ".json")) do
+  local key = name:sub(1, -6)
+  local r = result(key, results_rel .. "/" .. name)
+  local html = figure.html(r)
+  local path = results .. "/" .. key .. ".html"
+  if read(path) ~= html then
+    all_differs[#all_differs + 1] = ("%s/%s.html: the figure differs from %s.json (or is missing)"):format(
+      results_rel, key, key)
+    pending[#pending + 1] = { path, html, results_rel .. "/" .. key .. ".html" }
+  end
+  figs = figs + 1
+end
+
 if opt.check then
   for _, d in ipairs(all_differs) do print(d) end
-  print(("%d generated regions in %d files; %d differ from %s"):format(total, #files, #all_differs, results_rel))
+  print(("%d generated regions in %d files and %d figures; %d differ from %s"):format(total, #files, figs,
+    #all_differs, results_rel))
   if #all_differs > 0 then
     print("(regenerate with: make -C build experiment-tables)")
     os.exit(1)
@@ -442,5 +477,5 @@ else
     changed = changed + 1
     print("rewrote " .. p[3])
   end
-  print(("%d generated regions in %d files; %d files rewritten"):format(total, #files, changed))
+  print(("%d generated regions in %d files and %d figures; %d files rewritten"):format(total, #files, figs, changed))
 end

@@ -4,6 +4,7 @@
 #include "lua/ws_lua_buffer.h"
 #include "lua/ws_lua_graph.h"
 #include "lua/ws_lua_sandbox.h"
+#include "lua/ws_lua_report.h"
 #include "arch/ws_gpu.h"
 #include "util/ws_commit.h"
 #include "util/ws_paths.h"
@@ -67,7 +68,7 @@ int ws_luaopen_core(lua_State *L)
     return 1;
 }
 
-/* What became of --json and --csv: a C structure in the registry, so that
+/* What became of --json, --csv and --report: a C structure in the registry, so that
  * it outlives the state (the GPUs are closed, and write their files, by
  * lua_close). */
 typedef struct outgpu {
@@ -79,6 +80,8 @@ typedef struct outstate {
     int exiting;        /* the script called os.exit (exit_status) */
     int exit_status;
     char *json, *csv;   /* the paths asked for (NULL: none) */
+    char *report;       /* --report: the path, written from the JSON at close */
+    char *report_name;  /* the run's name in the report's title */
     outgpu *g;          /* every gpu that wrote so far, in the order they closed */
     size_t ng, capg;
 } outstate;
@@ -101,6 +104,8 @@ static void outstate_free(outstate *o)
         return;
     free(o->json);
     free(o->csv);
+    free(o->report);
+    free(o->report_name);
     for (size_t i = 0; i < o->ng; i++) {
         free(o->g[i].label);
         free(o->g[i].json);
@@ -356,8 +361,11 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     if (out && opts) {
         out->json = dup_or_null(opts->json_path);
         out->csv = dup_or_null(opts->csv_path);
+        out->report = dup_or_null(opts->report_path);
+        out->report_name = dup_or_null(opts->report_name ? opts->report_name : opts->json_path);
     }
-    if (!out || (opts && ((opts->json_path && !out->json) || (opts->csv_path && !out->csv)))) {
+    if (!out || (opts && ((opts->json_path && !out->json) || (opts->csv_path && !out->csv)
+                          || (opts->report_path && !out->report)))) {
         outstate_free(out);
         lua_close(L);
         return NULL;
@@ -401,6 +409,8 @@ lua_State *ws_lua_new(const ws_lua_opts *opts)
     lua_setfield(L, -2, "json");
     lua_pushstring(L, opts ? opts->csv_path : NULL);
     lua_setfield(L, -2, "csv");
+    lua_pushstring(L, opts ? opts->report_path : NULL);
+    lua_setfield(L, -2, "report");
     lua_setfield(L, -2, "options");
     lua_pop(L, 1);
     return L;
@@ -502,12 +512,12 @@ static char *csv_all(const outstate *p)
 int ws_lua_output_gpu(lua_State *L, const char *label, char *json, char *csv, ws_error *err)
 {
     outstate *p = ws_lua_registry_ptr(L, OUTPUT_FAILED);
-    if (!p || (!p->json && !p->csv)) {
+    if (!p || (!p->json && !p->csv && !p->report)) {
         free(json);
         free(csv);
         return 0;
     }
-    if ((p->json && !json) || (p->csv && !csv)) {
+    if (((p->json || p->report) && !json) || (p->csv && !csv)) {
         free(json);
         free(csv);
         return ws_error_set(err, WS_E_NOMEM, "out of memory for the statistics");
@@ -611,10 +621,20 @@ static int close_state(lua_State *L, int *exiting, int *status)
         return 0;
     *exiting = p->exiting;
     *status = p->exit_status;
+    if (p->report && p->ng > 0) {
+        /* the report of every gpu, from the text --json has (or would have) */
+        ws_error err;
+        char *t = json_all(p);
+        if (ws_report_write(t, p->report_name ? p->report_name : "run", p->report, NULL, &err) < 0) {
+            fprintf(stderr, "warpscope: --report: %s\n", err.msg);
+            p->failed = 1;
+        }
+        free(t);
+    }
     /* --json or --csv asked for statistics that no gpu had: say so rather
      * than leave the file missing without a word */
-    const char *paths[2] = { p->json, p->csv }, *flag[2] = { "--json", "--csv" };
-    for (int i = 0; i < 2 && !p->written; i++)
+    const char *paths[3] = { p->json, p->csv, p->report }, *flag[3] = { "--json", "--csv", "--report" };
+    for (int i = 0; i < 3 && !p->written; i++)
         if (paths[i]) {
             fprintf(stderr, "warpscope: %s: nothing written to '%s': no kernel ran on a timing gpu "
                             "(run.mode=functional, or the scenario launched nothing)\n", flag[i], paths[i]);

@@ -21,10 +21,13 @@ typedef struct ws_lua_opts {
     int nsets;
     const char *json_path;     /* --json FILE: statistics as JSON at exit */
     const char *csv_path;      /* --csv FILE: time series as CSV at exit */
+    const char *report_path;   /* --report FILE: the HTML report at exit */
+    const char *report_name;   /* the run's name in it (NULL: json_path) */
 } ws_lua_opts;
 
 lua_State *ws_lua_new(const ws_lua_opts *opts);
-/* Close the state (closing its GPUs writes --json / --csv): 0, or -1 when
+/* Close the state (closing its GPUs writes --json / --csv, then the
+ * report of every gpu is written from their JSON: --report): 0, or -1 when
  * an output file could not be written (the message was printed). */
 int ws_lua_close(lua_State *L);
 /* Close the state as ws_lua_close does and give the process's exit status:

@@ -257,7 +257,11 @@ void ws_ltg_finish(lua_State *L, ws_lgpu *lg)
     ws_gpu_stats_sync(lg->tg);
     fflush(stdout);     /* (before files that may be standard output: --json=/dev/stdout) */
     char *json = NULL, *csv = NULL;
-    if (core_option(L, "json") == LUA_TSTRING) {
+    int want = core_option(L, "json") == LUA_TSTRING;
+    lua_pop(L, 1);
+    if (core_option(L, "report") == LUA_TSTRING)      /* (the report is made from the JSON) */
+        want = 1;
+    if (want) {
         char *cfg = ws_opts_to_json(ws_gpu_opts(lg->tg));
         json = ws_stats_json_text(ws_gpu_stats(lg->tg), PACKAGE_VERSION, ws_gpu_seed(lg->tg), cfg);
         free(cfg);

@@ -853,6 +853,16 @@ static int c_export(ws_tui *t, int argc, char **argv, ws_error *err)
     return 0;
 }
 
+static int c_report(ws_tui *t, int argc, char **argv, ws_error *err)
+{
+    if (argc != 2)
+        return ws_error_set(err, WS_E_PARSE, "report needs one file name: FILE.html");
+    if (ws_tui_report(t, argv[1], err) < 0)
+        return -1;
+    ws_tui_message(t, false, "report of cycle %llu written to %s", (unsigned long long)ws_gpu_cycle(t->g), argv[1]);
+    return 0;
+}
+
 static int c_prompt(ws_tui *t, int argc, char **argv, ws_error *err)
 {
     (void)err;
@@ -936,6 +946,8 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "help", "?", "", "show or hide this help", c_help },
     { "export", NULL, "FILE[.txt|.svg]", "write the screen to FILE: text, or SVG with its colours for a .svg name",
       c_export },
+    { "report", NULL, "FILE.html", "write the HTML report of the run so far (the current gpu; as warpscope "
+      "report makes from --json) to FILE", c_report },
     { "quit", "q", "", "leave (the terminal is restored)", c_quit },
     { NULL, NULL, NULL, NULL, NULL },
 };

@@ -103,4 +103,9 @@ int ws_tui_lua_eval(ws_tui *t, const char *chunk);
  * whether it replaced one) in `written`, or -1 with err. */
 int ws_tui_export(ws_tui *t, const char *name, char *written, size_t wsize, ws_error *err);
 
+/* ------------------------------------------------------- ws_tui_report.c */
+/* Write the HTML report of the run so far (the current gpu) to `name`,
+ * atomically, without changing the model: 0, or -1 with err. */
+int ws_tui_report(ws_tui *t, const char *name, ws_error *err);
+
 #endif
