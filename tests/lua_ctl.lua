@@ -145,7 +145,7 @@ T.raises(function() gpu:breakpoint{ pc = 1, line = 3 } end, "got both", "breakpo
 T.raises(function() gpu:breakpoint{ stall = "sleepy" } end,
          "unknown stall reason 'sleepy' %(allowed: selected, not_selected, long_scoreboard", "breakpoint: bad stall")
 T.raises(function() gpu:breakpoint{ event = "rain" } end,
-         "unknown event 'rain' %(allowed: mshr_full, throttle, prefetch, issue, iru_reply, iru_timeout%)", "breakpoint: bad event")
+         "unknown event 'rain' %(allowed: mshr_full, throttle, prefetch, issue, iru_reply, iru_timeout, mff_done, mff_coalesce, mff_stall%)", "breakpoint: bad event")
 T.raises(function() gpu:breakpoint{ event = "prefetch" } end, "needs 'addr'", "prefetch breakpoint without addr")
 T.raises(function() gpu:breakpoint{ line = 12, sm = 99 } end, "'sm' must be in 0%.%.", "breakpoint: SM out of range")
 T.raises(function() gpu:breakpoint{ line = -1 } end, "'line' must be a non%-negative integer", "breakpoint: negative line")

@@ -47,7 +47,7 @@ keys '?'
 expect 'warpscope help' "? opens the help"
 keys j j j j j j j j j j j j    # (past the view's explanation, which comes first)
 expect 'KIND: pc N' "the help lists the break kinds"
-t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, cu \[FILE\.cu:\]LINE, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\], iru_reply \[P\], iru_timeout \[P\] \(the IRU of partition P or any\), request ID \(stops when that memory request completes\)' \
+t_match "$(screen | tr -s ' \n' '  ')" 'KIND: pc N, line N, cu \[FILE\.cu:\]LINE, warp, issue, cycle N\|\+N, stall REASON, mshr_full, throttle, prefetch ADDR \[LEN\], iru_reply \[P\], iru_timeout \[P\] \(the IRU of partition P or any\), mff_done \[U\], mff_coalesce \[U\], mff_stall \[U\] \(the MFF unit U or any: a command completes, a Tag Unit hit links a waiter, the Work Register pool or the Tag Unit runs full; with warp: that warp.s\), request ID \(stops when that memory request completes\)' \
     "the help shows the whole list of break kinds (wrapped, not cut)"
 keys x
 

@@ -9,6 +9,7 @@
  * that cycle, so the machine state is always a whole-cycle state. */
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_iru.h"
+#include "arch/ws_gpu_mff.h"
 #include "arch/ws_gpu_dbg_int.h"
 #include "arch/ws_gpu_int.h"
 #include "arch/ws_rtrace.h"
@@ -28,7 +29,7 @@ struct ws_gpu_dbg {
     bool stop;
     bool record;
     /* what the enabled breakpoints need */
-    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_iru, want_req;
+    bool want_issue, want_stall, want_mshr, want_thr, want_pf, want_iru, want_req, want_mff;
     /* per warp slot (sm * slots + slot) */
     ws_hist_ent *hist;          /* WS_HIST_LEN per slot, ring */
     uint32_t *hn;               /* entries pushed since the slot's warp arrived */
@@ -38,11 +39,13 @@ struct ws_gpu_dbg {
     uint64_t ntlog_prev;
     ws_iru_stats *iru_prev;     /* per IRU partition: its counters at the end of the last checked cycle */
     uint32_t niru;
+    uint64_t *mff_prev;         /* per MFF unit: its events seen (ws_mff_events) */
+    uint32_t nmff;
 };
 
 static const char *const kind_names[WS_BRK_KIND_COUNT] = {
     "pc", "line", "issue", "cycle", "stall", "mshr_full", "throttle", "prefetch", "iru_reply", "iru_timeout",
-    "cu", "request",
+    "cu", "request", "mff_done", "mff_coalesce", "mff_stall",
 };
 
 const char *ws_brk_kind_name(ws_brk_kind k)
@@ -65,6 +68,8 @@ static ws_gpu_dbg *dbg_get(ws_gpu *g)
         d->mshr_prev = ws_xmalloc((size_t)g->cfg.nsms * sizeof *d->mshr_prev);
         d->niru = ws_gpu_iru_count(g);
         d->iru_prev = d->niru ? ws_xcalloc(d->niru, sizeof *d->iru_prev) : NULL;
+        d->nmff = ws_gpu_mff_count(g);
+        d->mff_prev = d->nmff ? ws_xcalloc(d->nmff, sizeof *d->mff_prev) : NULL;
         memset(d->hn, 0, (size_t)n * sizeof *d->hn);
         memset(d->hid, 0xff, (size_t)n * sizeof *d->hid);
         d->next_id = 1;
@@ -85,6 +90,7 @@ void ws_gpu_dbg_free(ws_gpu *g)
     free(d->prev);
     free(d->mshr_prev);
     free(d->iru_prev);
+    free(d->mff_prev);
     free(d);
     g->dbg = NULL;
 }
@@ -119,12 +125,14 @@ static void snapshot(ws_gpu *g)
     d->ntlog_prev = g->ntlog;
     for (uint32_t p = 0; p < d->niru; p++)
         d->iru_prev[p] = *ws_iru_stats_get(ws_gpu_iru(g, p));
+    for (uint32_t p = 0; p < d->nmff; p++)
+        d->mff_prev[p] = ws_mff_events(ws_gpu_mff(g, p));
 }
 
 static void refresh(ws_gpu *g)
 {
     ws_gpu_dbg *d = g->dbg;
-    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_iru = d->want_req = false;
+    d->want_issue = d->want_stall = d->want_mshr = d->want_thr = d->want_pf = d->want_iru = d->want_req = d->want_mff = false;
     bool any = false;
     for (uint32_t i = 0; i < d->nb; i++) {
         const ws_brk *b = &d->b[i];
@@ -138,6 +146,7 @@ static void refresh(ws_gpu *g)
         case WS_BRK_PREFETCH: d->want_pf = true; break;
         case WS_BRK_IRU_REPLY: case WS_BRK_IRU_TIMEOUT: d->want_iru = true; break;
         case WS_BRK_REQUEST: d->want_req = true; break;
+        case WS_BRK_MFF_DONE: case WS_BRK_MFF_COALESCE: case WS_BRK_MFF_STALL: d->want_mff = true; break;
         default: break;
         }
     }
@@ -157,7 +166,14 @@ static int brk_add(ws_gpu *g, const ws_brk *b, bool internal, ws_error *err)
     if (iru && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= ws_gpu_iru_count(g))))
         return ws_error_set(err, WS_E_RANGE, "breakpoint on IRU partition %d: this machine has partitions 0..%u",
                             (int)b->sm, ws_gpu_iru_count(g) - 1);
-    if (!iru && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms)))
+    bool mff = b->kind == WS_BRK_MFF_DONE || b->kind == WS_BRK_MFF_COALESCE || b->kind == WS_BRK_MFF_STALL;
+    if (mff && !ws_gpu_mff_count(g))
+        return ws_error_set(err, WS_E_STATE, "breakpoint on %s: this machine has no MFF (--set mff.enable=true)",
+                            ws_brk_kind_name(b->kind));
+    if (mff && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= ws_gpu_mff_count(g))))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on MFF unit %d: this machine has units 0..%u",
+                            (int)b->sm, ws_gpu_mff_count(g) - 1);
+    if (!iru && !mff && (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms)))
         return ws_error_set(err, WS_E_RANGE, "breakpoint on SM %d: this machine has SMs 0..%u", (int)b->sm,
                             g->cfg.nsms - 1);
     if (b->kind == WS_BRK_PC && b->func && b->pc >= b->func->ninsns)
@@ -202,9 +218,11 @@ int ws_gpu_brk_restore(ws_gpu *g, const ws_brk *b, ws_error *err)
 {
     if ((unsigned)b->kind >= WS_BRK_KIND_COUNT || b->id <= 0 || b->id >= WS_BRK_INTERNAL_ID)
         return ws_error_set(err, WS_E_RANGE, "cannot restore breakpoint %d (kind %d)", b->id, (int)b->kind);
-    if (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= g->cfg.nsms))
-        return ws_error_set(err, WS_E_RANGE, "breakpoint on SM %d: this machine has SMs 0..%u", (int)b->sm,
-                            g->cfg.nsms - 1);
+    bool mff = b->kind == WS_BRK_MFF_DONE || b->kind == WS_BRK_MFF_COALESCE || b->kind == WS_BRK_MFF_STALL;
+    uint32_t nsm = mff ? ws_gpu_mff_count(g) : g->cfg.nsms;
+    if (b->sm < -1 || (b->sm >= 0 && (uint32_t)b->sm >= nsm))
+        return ws_error_set(err, WS_E_RANGE, "breakpoint on %s %d: this machine has %u", mff ? "MFF unit" : "SM",
+                            (int)b->sm, nsm);
     ws_gpu_dbg *d = dbg_get(g);
     for (uint32_t i = 0; i < d->nb; i++)
         if (d->b[i].id == b->id)
@@ -323,6 +341,14 @@ void ws_gpu_brk_describe(const ws_gpu *g, const ws_brk *b, char *buf, size_t siz
         snprintf(buf, size, "IRU %s%s%s", b->kind == WS_BRK_IRU_REPLY ? "reply" : "reply after the timeout", p, off);
         break;
     }
+    case WS_BRK_MFF_DONE: case WS_BRK_MFF_COALESCE: case WS_BRK_MFF_STALL: {
+        char p[32] = " of any unit";
+        if (b->sm >= 0) snprintf(p, sizeof p, " of unit %d", (int)b->sm);
+        snprintf(buf, size, "MFF %s%s, %s%s",
+                 b->kind == WS_BRK_MFF_DONE ? "command complete" : b->kind == WS_BRK_MFF_COALESCE
+                     ? "Tag Unit hit (coalesced)" : "Work Register pool or Tag Unit full", p, w, off);
+        break;
+    }
     default: snprintf(buf, size, "?"); break;
     }
 }
@@ -341,6 +367,7 @@ static void hit(ws_gpu *g, ws_brk *b, int sm, int slot, uint64_t addr, const cha
     h->sm = sm;
     h->slot = slot;
     h->addr = addr;
+    h->block = 0;
     snprintf(h->text, sizeof h->text, "breakpoint %d: %s", b->id, what);
 }
 
@@ -483,6 +510,63 @@ static void iru_check(ws_gpu *g)
     }
 }
 
+/* The MFF breakpoints: every event a unit logged since the last check
+ * (ws_mff_events; the units step before this check, so they are this
+ * cycle's), matched against the unit and the warp. */
+static void mff_check(ws_gpu *g)
+{
+    ws_gpu_dbg *d = g->dbg;
+    for (uint32_t p = 0; p < d->nmff; p++) {
+        const ws_mff *u = ws_gpu_mff(g, p);
+        uint64_t n = ws_mff_events(u);
+        for (uint64_t i = d->mff_prev[p]; i < n; i++) {
+            ws_mff_event e;
+            if (!ws_mff_event_get(u, i, &e))
+                continue;
+            ws_brk_kind k = e.kind == WS_MFF_EV_DONE ? WS_BRK_MFF_DONE
+                          : e.kind == WS_MFF_EV_COALESCE ? WS_BRK_MFF_COALESCE : WS_BRK_MFF_STALL;
+            uint32_t smi, slot;
+            ws_gpu_mff_warp(g, e.warp, &smi, &slot);
+            const ws_slot *s = smi < g->cfg.nsms && slot < g->sms[smi].nslots ? &g->sms[smi].slots[slot] : NULL;
+            uint64_t wid = s ? ws_gpu_dbg_warp_id(g, s) : WS_BRK_ANY;
+            char loc[80], what[170];
+            bool formatted = false;
+            for (uint32_t j = 0; j < d->nb; j++) {
+                ws_brk *b = &d->b[j];
+                if (b->disabled || b->kind != k || (b->sm >= 0 && (uint32_t)b->sm != p) ||
+                    (b->warp != WS_BRK_ANY && b->warp != wid))
+                    continue;
+                if (!formatted) {
+                    formatted = true;
+                    if (s && s->w)
+                        where(g, loc, sizeof loc, smi, slot, wid, s->w);
+                    else
+                        snprintf(loc, sizeof loc, "SM %u slot %u", smi, slot);
+                    if (k == WS_BRK_MFF_DONE)
+                        snprintf(what, sizeof what, "MFF unit %u: command of %s complete: %llu words, %llu cycles",
+                                 p, loc, (unsigned long long)e.words, (unsigned long long)(e.cycle - e.t_cmd));
+                    else if (k == WS_BRK_MFF_COALESCE)
+                        snprintf(what, sizeof what, "MFF unit %u: %s block 0x%llx coalesced (%u waiting): %s "
+                                 "thread %u k %u", p, ws_mff_line_kind_name(e.line), (unsigned long long)e.addr,
+                                 e.waiters, loc, e.thread, e.k);
+                    else if (e.kind == WS_MFF_EV_REG_STALL)
+                        snprintf(what, sizeof what, "MFF unit %u: Work Register pool full: %s thread %u needs "
+                                 "%llu registers", p, loc, e.thread, (unsigned long long)e.addr);
+                    else
+                        snprintf(what, sizeof what, "MFF unit %u: Tag Unit full: %s block 0x%llx of %s thread %u k %u "
+                                 "waits", p, ws_mff_line_kind_name(e.line), (unsigned long long)e.addr, loc,
+                                 e.thread, e.k);
+                }
+                bool first = !d->stop;
+                hit(g, b, s ? (int)smi : -1, s ? (int)slot : -1, p, what);
+                if (first && e.kind != WS_MFF_EV_DONE && e.kind != WS_MFF_EV_REG_STALL)
+                    d->hit.block = e.addr;
+            }
+        }
+        d->mff_prev[p] = n;
+    }
+}
+
 bool ws_gpu_dbg_end_cycle(ws_gpu *g)
 {
     ws_gpu_dbg *d = g->dbg;
@@ -528,6 +612,8 @@ bool ws_gpu_dbg_end_cycle(ws_gpu *g)
     }
     if (d->want_iru)
         iru_check(g);
+    if (d->want_mff)
+        mff_check(g);
     if (d->want_thr && g->ntlog != d->ntlog_prev) {
         const ws_pf_tlog *t = ws_gpu_pf_trans(g, ws_gpu_pf_nkept(g) - 1);
         for (uint32_t k = 0; k < d->nb; k++) {

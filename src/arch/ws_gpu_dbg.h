@@ -38,6 +38,10 @@ typedef enum ws_brk_kind {
     WS_BRK_CU,          /* a warp's next instruction comes from CUDA line `line` of
                            `file` (its .loc; file "" any file) */
     WS_BRK_REQUEST,     /* memory request `req` completes (ws_rtrace.h: it is followed) */
+    WS_BRK_MFF_DONE,    /* an MFF command completes (.sm: -1 any unit, else that unit; .warp) */
+    WS_BRK_MFF_COALESCE,/* an MFF Tag Unit hit links a waiter (.sm: the unit; .warp) */
+    WS_BRK_MFF_STALL,   /* an MFF unit's Work Register pool or Tag Unit runs full (first cycle
+                           of the stall; .sm: the unit; .warp: the thread's warp that waits) */
     WS_BRK_KIND_COUNT
 } ws_brk_kind;
 const char *ws_brk_kind_name(ws_brk_kind k);    /* "pc", "line", "issue", ... */
@@ -60,9 +64,10 @@ typedef struct ws_brk {
     ws_stall stall;             /* STALL */
     uint64_t addr, len;         /* PREFETCH (len 0 means 1) */
     uint64_t req;               /* REQUEST: the request's id */
-    uint64_t warp;              /* PC, LINE, CU, ISSUE, STALL: WS_BRK_ANY or ws_brk_warp_id() */
+    uint64_t warp;              /* PC, LINE, CU, ISSUE, STALL, MFF_*: WS_BRK_ANY or ws_brk_warp_id() */
     int32_t sm;                 /* every kind but CYCLE, THROTTLE: -1 any SM, else that SM;
-                                   IRU_*: -1 any partition, else that partition */
+                                   IRU_*: -1 any partition, else that partition;
+                                   MFF_*: -1 any unit, else that unit */
     bool once;                  /* deleted when it hits (a temporary breakpoint) */
     bool disabled;
     /* filled by the model */
@@ -78,7 +83,8 @@ typedef struct ws_brk_hit {
     ws_brk_kind kind;
     uint64_t cycle;             /* the cycle at whose end the run stopped */
     int32_t sm, slot;           /* the warp or SM concerned (-1: none) */
-    uint64_t addr;              /* PREFETCH: the line address; IRU_*: the partition */
+    uint64_t addr;              /* PREFETCH: the line address; IRU_*: the partition; MFF_*: the unit */
+    uint64_t block;             /* MFF_COALESCE, MFF_STALL of the Tag Unit: the block address */
     char text[200];             /* one line for a status bar, e.g.
                                    "breakpoint 2: SM 3 warp 5 (CTA 12 w1) at line 42 (pc 17)" */
 } ws_brk_hit;

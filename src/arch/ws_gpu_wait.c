@@ -10,6 +10,7 @@
 
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_int.h"
+#include "arch/ws_gpu_mff.h"
 #include "arch/ws_sm.h"
 #include "ptx/ws_ptx.h"
 #include "util/ws_util.h"
@@ -252,9 +253,20 @@ static void other_wait(const ws_gpu *g, const ws_sm *sm, uint32_t slotno, ws_wai
     case WS_STALL_MEMBAR:
         snprintf(b, z, "membar: %" PRIu32 " store(s) not yet acknowledged", s->stores);
         break;
-    case WS_STALL_MFF_WAIT:
-        snprintf(b, z, "pc_wait: %" PRIu32 " gather command(s) of the MFF not yet complete", s->mff_gathers);
+    case WS_STALL_MFF_WAIT: {
+        /* the oldest gather still in flight: what it asked and got so far */
+        ws_gpu_mff_cmd c[8];
+        uint32_t nc = ws_gpu_mff_cmds(g, sm->id, slotno, c, 8), i = 0;
+        while (i < nc && i < 8 && c[i].kind != WS_MFF_GATHER)
+            i++;
+        if (i < nc && i < 8)
+            snprintf(b, z, "pc_wait: %" PRIu32 " MFF gather(s) not complete; oldest: unit %" PRIu32 ", sent at %"
+                     PRIu64 ", %" PRIu64 " of %" PRIu64 " words%s", s->mff_gathers, c[i].unit, c[i].t_issue,
+                     c[i].delivered, c[i].words, c[i].done ? " (complete)" : "");
+        else
+            snprintf(b, z, "pc_wait: %" PRIu32 " gather command(s) of the MFF not yet complete", s->mff_gathers);
         break;
+    }
     case WS_STALL_DRAIN:
         snprintf(b, z, "exited, draining %" PRIu32 " store(s) and %" PRIu32 " request(s)", s->stores,
                  s->outstanding);

@@ -267,7 +267,7 @@ static void sw_prefetch(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t 
  * completion arrives, so the warp, and the launch, end only after it. */
 /* The SM's records of its MFF commands, in chunks of MFF_CHUNK that never
  * move (a command packet points at its record). */
-#define MFF_CHUNK 256u
+#define MFF_CHUNK WS_SM_MFF_CHUNK
 static inline ws_memsys_mffcmd *mff_rec(ws_sm *sm, uint32_t k)
 {
     return &sm->mff_chunk[k / MFF_CHUNK][k % MFF_CHUNK];
@@ -316,6 +316,8 @@ static void mff_issue(ws_sm *sm, uint32_t slotno, const ws_step *st, uint64_t no
     r->addr = (uint64_t)(uintptr_t)x;      /* the packet's payload */
     r->size = 5u * popc(st->mem_mask);     /* c_index (4 B) and size (1 B) a thread */
     r->chan = (uint16_t)ws_memsys_mff_route(g->mem, st->mff_c[first]);
+    x->chan = r->chan;
+    x->t_issue = now;
     r->sm = (uint16_t)sm->id;
     r->slot = (uint16_t)slotno;
     r->load = NO_LOAD;

@@ -223,6 +223,8 @@ typedef struct ws_memsys_mffcmd {
     ws_mff_cmd cmd;             /* what the unit takes */
     uint64_t target[WS_MFF_WARP];   /* pc_gather: each thread's shared offset */
     uint16_t slot;
+    uint16_t chan;              /* the unit it went to (inspection) */
+    uint64_t t_issue;           /* cycle the LD/ST unit sent it (inspection) */
     uint64_t words_got, words_expected;
 } ws_memsys_mffcmd;
 /* Per unit, what the memory system counts besides the unit's own counters. */

@@ -103,6 +103,7 @@ static void reset(ws_mff *u)
     u->ldq_head = u->ldq_n = 0;
     u->lineq.n = u->repq.n = u->doneq.n = 0;
     u->rr = 0;
+    u->reg_stalling = u->tag_stalling = false;
 }
 
 ws_mff *ws_mff_create(const ws_mff_config *c, uint32_t id, ws_error *err)
@@ -156,6 +157,10 @@ static void done_push(ws_mff *u, ws_mff_job *j, uint64_t cycle)
                       .t_cmd = j->t_cmd, .t_done = cycle };
     (void)q_push(&u->doneq, &d);
     u->st.completions++;
+    ws_mff_event *e = ws_mff_ev_new(u, WS_MFF_EV_DONE, cycle);
+    e->warp = j->warp;
+    e->words = j->words;
+    e->t_cmd = j->t_cmd;
     uint64_t lat = cycle - j->t_cmd;
     u->st.lat_sum += lat;
     if (lat > u->st.lat_max)
@@ -235,7 +240,7 @@ static uint32_t engine_job(const ws_mff *u, uint32_t e)
     return best;
 }
 
-static void allocate(ws_mff *u)
+static void allocate(ws_mff *u, uint64_t cycle)
 {
     for (uint32_t n = 0; n < u->cfg.engines; n++) {
         uint32_t e = (u->rr + n) % u->cfg.engines;
@@ -246,8 +251,16 @@ static void allocate(ws_mff *u)
         uint32_t t = job_next(j);
         if (u->cfg.work_regs - u->regs_used < j->size[t]) {
             u->st.reg_stalls++;
+            if (!u->reg_stalling) {
+                ws_mff_event *ev = ws_mff_ev_new(u, WS_MFF_EV_REG_STALL, cycle);
+                ev->warp = j->warp;
+                ev->thread = t;
+                ev->addr = j->size[t];
+            }
+            u->reg_stalling = true;
             return;
         }
+        u->reg_stalling = false;
         for (uint32_t k = 0; k < j->size[t]; k++) {
             uint32_t r = u->free_head;
             u->free_head = u->reg[r].next;
@@ -282,8 +295,18 @@ static void lookup(ws_mff *u, uint64_t cycle)
         }
         if (hit == WS_MFF_NIL && free_t == WS_MFF_NIL) {
             u->st.tag_stalls++;
+            if (!u->tag_stalling) {
+                ws_mff_event *ev = ws_mff_ev_new(u, WS_MFF_EV_TAG_STALL, cycle);
+                ev->warp = u->jobs[g->job].warp;
+                ev->thread = g->thread;
+                ev->k = g->k;
+                ev->addr = la;
+                ev->line = kind;
+            }
+            u->tag_stalling = true;
             return;
         }
+        u->tag_stalling = false;
         u->lq_head = (u->lq_head + 1) % u->cfg.work_regs;
         u->lq_n--;
         u->st.lookups++;
@@ -294,11 +317,19 @@ static void lookup(ws_mff *u, uint64_t cycle)
             else
                 u->reg[tg->tail].next = r;
             tg->tail = r;
+            tg->nwait++;
             u->st.coalesced++;
+            ws_mff_event *ev = ws_mff_ev_new(u, WS_MFF_EV_COALESCE, cycle);
+            ev->warp = u->jobs[g->job].warp;
+            ev->thread = g->thread;
+            ev->k = g->k;
+            ev->addr = la;
+            ev->line = kind;
+            ev->waiters = tg->nwait;
             continue;
         }
         u->tag[free_t] = (ws_mff_tag){ .used = true, .addr = la, .kind = kind, .head = r, .tail = r,
-                                       .ld = WS_MFF_NIL };
+                                       .nwait = 1, .ld = WS_MFF_NIL };
         u->tags_used++;
         ws_mff_lineq q = { .r = { .addr = la, .kind = kind }, .ready = cycle + u->cfg.tag_latency };
         (void)q_push(&u->lineq, &q);
@@ -377,6 +408,7 @@ static void serve(ws_mff *u, uint64_t cycle)
             return;
         uint32_t r = tg->head;
         tg->head = u->reg[r].next;
+        tg->nwait--;
         if (tg->head == WS_MFF_NIL)
             tg->tail = WS_MFF_NIL;
         serve_one(u, d, r, cycle);
@@ -388,7 +420,7 @@ void ws_mff_step(ws_mff *u, uint64_t cycle)
 {
     serve(u, cycle);
     lookup(u, cycle);
-    allocate(u);
+    allocate(u, cycle);
     ws_mff_stats *s = &u->st;
     s->cycles++;
     s->reg_occ_sum += u->regs_used;

@@ -243,5 +243,78 @@ void ws_mff_view_get(const ws_mff *u, ws_mff_view *v);
 const ws_mff_stats *ws_mff_stats_get(const ws_mff *u);
 const ws_mff_config *ws_mff_config_get(const ws_mff *u);
 void ws_mff_sizes_get(const ws_mff *u, ws_mff_sizes *s);
+const ws_mff_regs *ws_mff_regs_get(const ws_mff *u);
+
+/* The structures, entry by entry, for the TUI and Lua (bounded copies:
+ * each returns how many entries are in use and copies at most max of
+ * them, in the order named; nothing is allocated).  The warp of a job, a
+ * waiter or an event is the caller's warp id (the memory system's:
+ * SM x slots + slot). */
+typedef struct ws_mff_job_info {
+    uint32_t engine, entry;     /* Issue Engine and its job entry */
+    uint32_t warp;
+    ws_mff_kind kind;
+    uint32_t threads;           /* active threads with a size above 0 */
+    uint32_t threads_left;      /* of them, still to get their registers */
+    uint64_t words;             /* words (or bit-sets) of the command: the sum of sizes */
+    uint64_t remaining;         /* of them, not yet served */
+    uint64_t t_cmd;             /* cycle the engine took it (age = now - t_cmd) */
+    uint64_t tag;
+} ws_mff_job_info;
+/* Jobs in use, engine by engine, entries in order. */
+uint32_t ws_mff_jobs_get(const ws_mff *u, ws_mff_job_info *out, uint32_t max);
+
+#define WS_MFF_WAITERS_SHOWN 8u
+typedef struct ws_mff_waiter { uint32_t warp, thread, k; } ws_mff_waiter;
+typedef struct ws_mff_tag_info {
+    uint32_t entry;             /* Tag Unit entry */
+    uint64_t addr;              /* block address */
+    ws_mff_line_kind kind;
+    bool present;               /* its line is in Line Data (else outstanding) */
+    uint32_t waiters;           /* length of its waiter list */
+    uint32_t shown;             /* the first min(waiters, WS_MFF_WAITERS_SHOWN), oldest first */
+    ws_mff_waiter w[WS_MFF_WAITERS_SHOWN];
+} ws_mff_tag_info;
+/* Tag Unit entries in use, in entry order. */
+uint32_t ws_mff_tags_get(const ws_mff *u, ws_mff_tag_info *out, uint32_t max);
+
+typedef struct ws_mff_ld_info {
+    uint32_t entry;             /* Line Data entry */
+    uint64_t addr;
+    ws_mff_line_kind kind;
+    uint32_t waiters;           /* waiters left to serve */
+    uint64_t bitsets;           /* bit-sets it took (bit-vector lines) */
+    bool dirty;                 /* to be written back */
+} ws_mff_ld_info;
+/* Line Data entries in use, oldest (the one being served) first. */
+uint32_t ws_mff_lds_get(const ws_mff *u, ws_mff_ld_info *out, uint32_t max);
+
+/* Work Registers by state (free + c + v + bv = mff.work_regs). */
+typedef struct ws_mff_reg_use { uint32_t free, c, v, bv; } ws_mff_reg_use;
+void ws_mff_reg_use_get(const ws_mff *u, ws_mff_reg_use *r);
+
+/* Events, for breakpoints: every completion, every Tag Unit hit that links
+ * a waiter, and the first cycle of each stall of the allocator (pool full)
+ * or of the lookup (every tag in use).  The unit keeps the last
+ * WS_MFF_EVLOG; ws_mff_events counts all so far (never reset). */
+typedef enum ws_mff_ev_kind {
+    WS_MFF_EV_DONE = 0, WS_MFF_EV_COALESCE, WS_MFF_EV_REG_STALL, WS_MFF_EV_TAG_STALL
+} ws_mff_ev_kind;
+#define WS_MFF_EVLOG 64u
+typedef struct ws_mff_event {
+    ws_mff_ev_kind kind;
+    uint64_t cycle;
+    uint32_t warp, thread, k;   /* DONE: warp only; stalls: the thread waiting */
+    uint64_t addr;              /* COALESCE, TAG_STALL: the block; REG_STALL: registers asked */
+    ws_mff_line_kind line;      /* COALESCE, TAG_STALL */
+    uint32_t waiters;           /* COALESCE: the list's length with this one */
+    uint64_t words, t_cmd;      /* DONE */
+} ws_mff_event;
+uint64_t ws_mff_events(const ws_mff *u);
+/* Event i (0 = the first ever); false when it is not kept (or not yet). */
+bool ws_mff_event_get(const ws_mff *u, uint64_t i, ws_mff_event *out);
+/* "C", "V", "BV"; "gather", "scatter_set". */
+const char *ws_mff_line_kind_name(ws_mff_line_kind k);
+const char *ws_mff_kind_name(ws_mff_kind k);
 
 #endif

@@ -36,6 +36,7 @@ typedef struct ws_mff_tag {
     uint64_t addr;
     ws_mff_line_kind kind;
     uint32_t head, tail;        /* waiting registers */
+    uint32_t nwait;             /* their number (inspection) */
     uint32_t ld;                /* Line Data entry, WS_MFF_NIL while in flight */
 } ws_mff_tag;
 
@@ -76,6 +77,16 @@ struct ws_mff {
     uint32_t ldq_head, ldq_n;
     ws_mff_q lineq, repq, doneq;
     ws_mff_stats st;
+    ws_mff_event ev[WS_MFF_EVLOG];  /* the last events (ring; nev counts all) */
+    uint64_t nev;
+    bool reg_stalling, tag_stalling;    /* stalled in the last step (an event starts a stall) */
 };
+
+static inline ws_mff_event *ws_mff_ev_new(ws_mff *u, ws_mff_ev_kind k, uint64_t cycle)
+{
+    ws_mff_event *e = &u->ev[u->nev++ % WS_MFF_EVLOG];
+    *e = (ws_mff_event){ .kind = k, .cycle = cycle };
+    return e;
+}
 
 #endif

@@ -241,6 +241,7 @@ typedef struct ws_sm {
     /* the SM's MFF commands from issue to completion (the command packet's
      * payload, pointed to: records never move; ws_ldst.c): chunks made as
      * needed, records reused through a free list */
+#define WS_SM_MFF_CHUNK 256u     /* records a chunk */
     struct ws_memsys_mffcmd **mff_chunk;
     uint32_t *mff_free, nmff_rec, nmff_free;
     ws_mrq_ent *mrq;

@@ -6,13 +6,14 @@
  *   gpu:breakpoint{ stall = "long_scoreboard", sm = 2 }
  *   gpu:breakpoint{ event = "mshr_full" | "throttle" | "prefetch" | "issue", addr =, len = }
  *   gpu:breakpoint{ event = "iru_reply" | "iru_timeout", partition = 2 }   (the IRU, issue 33)
+ *   gpu:breakpoint{ event = "mff_done" | "mff_coalesce" | "mff_stall", unit = 1, warp = {...} }   (the MFF, issue 34)
  *   gpu:breakpoint{ request = ID }                      (request ID completes; see gpu:request)
  *   (any of them with once = true: deleted when it hits)
  *   gpu:delete(id), gpu:enable(id, on), gpu:breakpoints() -> list
  *
  * A breakpoint stops gpu:step, gpu:continue, gpu:run_until, gpu:step_warp
  * and front ends at the end of the cycle it hits in; the hit is the table
- * {id, kind, cycle, sm, slot, text [, addr] [, partition] [, pc, line, cta, warp]}. */
+ * {id, kind, cycle, sm, slot, text [, addr] [, partition] [, unit, block] [, pc, line, cta, warp]}. */
 #include "config.h"
 #include "lua/ws_lua.h"
 
@@ -25,9 +26,10 @@
 #include "lua/ws_lua_ctl_int.h"
 
 static const char *const fields[] = { "pc", "line", "cu", "func", "warp", "sm", "cycle", "stall", "event",
-                                      "request", "addr", "len", "once", "disabled", "partition", NULL };
+                                      "request", "addr", "len", "once", "disabled", "partition", "unit", NULL };
 static const char *const kind_fields[] = { "pc", "line", "cu", "cycle", "stall", "event", "request", NULL };
-static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", "iru_reply", "iru_timeout", NULL };
+static const char *const events[] = { "mshr_full", "throttle", "prefetch", "issue", "iru_reply", "iru_timeout",
+                                      "mff_done", "mff_coalesce", "mff_stall", NULL };
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
 {
@@ -48,6 +50,10 @@ void ws_lbrk_push_hit(lua_State *L, ws_lgpu *g, const ws_brk_hit *h)
     lua_setfield(L, -2, "text");
     if (h->kind == WS_BRK_PREFETCH) set_int(L, "addr", (lua_Integer)h->addr);
     if (h->kind == WS_BRK_IRU_REPLY || h->kind == WS_BRK_IRU_TIMEOUT) set_int(L, "partition", (lua_Integer)h->addr);
+    if (h->kind == WS_BRK_MFF_DONE || h->kind == WS_BRK_MFF_COALESCE || h->kind == WS_BRK_MFF_STALL) {
+        set_int(L, "unit", (lua_Integer)h->addr);
+        if (h->kind != WS_BRK_MFF_DONE && h->block) set_int(L, "block", (lua_Integer)h->block);
+    }
     if (h->sm >= 0 && h->slot >= 0 && g->tg) {
         ws_warp_info wi;
         ws_gpu_warp(g->tg, (uint32_t)h->sm, (uint32_t)h->slot, &wi);
@@ -286,11 +292,12 @@ static int g_breakpoint(lua_State *L)
             if (!strcmp(e, events[i])) found = i;
         if (found < 0)
             return luaL_error(L, "gpu:breakpoint: unknown event '%s' (allowed: mshr_full, throttle, prefetch, issue, "
-                                 "iru_reply, iru_timeout)",
+                                 "iru_reply, iru_timeout, mff_done, mff_coalesce, mff_stall)",
                               ws_lua_quote(L, e ? e : luaL_typename(L, -1)));
         lua_pop(L, 1);
         static const ws_brk_kind ek[] = { WS_BRK_MSHR_FULL, WS_BRK_THROTTLE, WS_BRK_PREFETCH, WS_BRK_ISSUE,
-                                          WS_BRK_IRU_REPLY, WS_BRK_IRU_TIMEOUT };
+                                          WS_BRK_IRU_REPLY, WS_BRK_IRU_TIMEOUT, WS_BRK_MFF_DONE,
+                                          WS_BRK_MFF_COALESCE, WS_BRK_MFF_STALL };
         b.kind = ek[found];
         if (b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) {
             if (b.sm >= 0)
@@ -299,6 +306,15 @@ static int g_breakpoint(lua_State *L)
                 if (v > INT32_MAX) return luaL_error(L, "gpu:breakpoint: 'partition' %llu does not exist",
                                                      (unsigned long long)v);
                 b.sm = (int32_t)v;     /* (the model checks it against the partitions) */
+            }
+        }
+        if (b.kind == WS_BRK_MFF_DONE || b.kind == WS_BRK_MFF_COALESCE || b.kind == WS_BRK_MFF_STALL) {
+            if (b.sm >= 0)
+                return luaL_error(L, "gpu:breakpoint: event '%s' takes 'unit', not 'sm'", events[found]);
+            if (field_u64(L, "unit", &v)) {
+                if (v > INT32_MAX) return luaL_error(L, "gpu:breakpoint: MFF unit %llu does not exist",
+                                                     (unsigned long long)v);
+                b.sm = (int32_t)v;     /* (the model checks it against the units) */
             }
         }
         if (b.kind == WS_BRK_PREFETCH) {
@@ -312,12 +328,17 @@ static int g_breakpoint(lua_State *L)
     lua_pop(L, 1);
     if (has_part && b.kind != WS_BRK_IRU_REPLY && b.kind != WS_BRK_IRU_TIMEOUT)
         return luaL_error(L, "gpu:breakpoint: 'partition' goes with event = 'iru_reply' or 'iru_timeout'");
+    lua_getfield(L, 2, "unit");
+    bool has_unit = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (has_unit && b.kind != WS_BRK_MFF_DONE && b.kind != WS_BRK_MFF_COALESCE && b.kind != WS_BRK_MFF_STALL)
+        return luaL_error(L, "gpu:breakpoint: 'unit' goes with event = 'mff_done', 'mff_coalesce' or 'mff_stall'");
     if (b.kind != WS_BRK_PREFETCH && has_addr)
         return luaL_error(L, "gpu:breakpoint: 'addr' goes with event = 'prefetch'");
     if ((b.kind == WS_BRK_CYCLE || b.kind == WS_BRK_THROTTLE || b.kind == WS_BRK_MSHR_FULL ||
          b.kind == WS_BRK_PREFETCH || b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT ||
          b.kind == WS_BRK_REQUEST) && b.warp != WS_BRK_ANY)
-        return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, cu, stall and event = 'issue'");
+        return luaL_error(L, "gpu:breakpoint: 'warp' goes with pc, line, cu, stall and event = 'issue' or 'mff_*'");
     ws_error err;
     int id = ws_gpu_brk_add(g->tg, &b, &err);
     if (id < 0) return luaL_error(L, "gpu:breakpoint: %s", err.msg);

@@ -526,6 +526,7 @@ void ws_linsp_methods(lua_State *L)
     };
     luaL_setfuncs(L, m, 0);
     ws_linsp_register_iru(L);
+    ws_linsp_register_mff(L);
     ws_linsp_register_tcoal(L);
 
     static const luaL_Reg sm_methods[] = {

@@ -78,5 +78,6 @@ void ws_linsp_register_cache(lua_State *L);
 /* gpu:iru(p) into the methods table on top (ws_lua_insp_iru.c). */
 void ws_linsp_register_tcoal(lua_State *L);   /* gpu:tcoal (ws_lua_insp_tcoal.c) */
 void ws_linsp_register_iru(lua_State *L);
+void ws_linsp_register_mff(lua_State *L);     /* gpu:mff(p) (ws_lua_insp_mff.c) */
 
 #endif

@@ -28,6 +28,7 @@
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_wait.h"
 #include "arch/ws_gpu_iru.h"
+#include "arch/ws_gpu_mff.h"
 #include "arch/ws_mreq.h"
 #include "ptx/ws_ptx.h"
 
@@ -255,6 +256,30 @@ void ws_linsp_push_warp_info(lua_State *L, ws_gpu *g, uint32_t sm, uint32_t slot
         }
         lua_setfield(L, -2, "idx");
         lua_setfield(L, -2, "load_iru");
+    }
+    /* the MFF: the warp's commands in flight (issue 34) */
+    ws_gpu_mff_cmd mc[16];
+    uint32_t nmc = ws_gpu_mff_count(g) ? ws_gpu_mff_cmds(g, sm, slot, mc, 16) : 0;
+    bool mwait = ws_gpu_mff_waiting(g, sm, slot);
+    if (nmc || mwait) {
+        lua_createtable(L, 0, 2);
+        ws_linsp_set_bool(L, "waiting", mwait);
+        uint32_t shown = nmc < 16 ? nmc : 16;
+        lua_createtable(L, (int)shown, 0);
+        for (uint32_t i = 0; i < shown; i++) {
+            lua_createtable(L, 0, 7);
+            ws_linsp_set_str(L, "kind", ws_mff_kind_name(mc[i].kind));
+            ws_linsp_set_int(L, "unit", mc[i].unit);
+            ws_linsp_set_int(L, "threads", mc[i].threads);
+            ws_linsp_set_int(L, "words", (lua_Integer)mc[i].words);
+            ws_linsp_set_int(L, "delivered", (lua_Integer)mc[i].delivered);
+            ws_linsp_set_bool(L, "done", mc[i].done);
+            ws_linsp_set_int(L, "issued", (lua_Integer)mc[i].t_issue);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "commands");
+        ws_linsp_set_int(L, "in_flight", nmc);
+        lua_setfield(L, -2, "mff");
     }
 }
 

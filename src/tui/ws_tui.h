@@ -79,7 +79,8 @@ typedef struct ws_view {
 } ws_view;
 
 extern const ws_view ws_view_warps, ws_view_warp, ws_view_stalls, ws_view_caches,
-    ws_view_prefetch, ws_view_memory, ws_view_source, ws_view_console, ws_view_iru;
+    ws_view_prefetch, ws_view_memory, ws_view_source, ws_view_console, ws_view_iru,
+    ws_view_mff;
 
 /* Per-view scroll/selection state lives here so views stay stateless. */
 typedef struct ws_view_state {

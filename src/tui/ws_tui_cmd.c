@@ -482,6 +482,16 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
             part = (int32_t)v;
             i = 3;
         }
+    } else if (!strcmp(k, "mff_done") || !strcmp(k, "mff_coalesce") || !strcmp(k, "mff_stall")) {
+        b.kind = k[4] == 'd' ? WS_BRK_MFF_DONE : k[4] == 'c' ? WS_BRK_MFF_COALESCE : WS_BRK_MFF_STALL;
+        if (argc > 2 && isdigit((unsigned char)argv[2][0])) {
+            if (parse_u64(argv[2], &v, "the unit", err) < 0)
+                return -1;
+            if (v > INT32_MAX)
+                return ws_error_set(err, WS_E_RANGE, "MFF unit %s is out of range", argv[2]);
+            part = (int32_t)v;
+            i = 3;
+        }
     } else if (!strcmp(k, "request")) {
         if (argc < 3)
             return ws_error_set(err, WS_E_PARSE, "break request needs a request id (the timeline's title, "
@@ -495,7 +505,8 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
     } else {
         return ws_error_set(err, WS_E_PARSE,
                             "unknown breakpoint kind '%s' (expected pc, line, cu, warp, issue, cycle, stall, "
-                            "mshr_full, throttle, prefetch, iru_reply, iru_timeout, request)",
+                            "mshr_full, throttle, prefetch, iru_reply, iru_timeout, mff_done, mff_coalesce, mff_stall, "
+                            "request)",
                             k);
     }
     if (brk_options(t, &b, argc, argv, i, err) < 0)
@@ -503,6 +514,12 @@ static int c_break(ws_tui *t, int argc, char **argv, ws_error *err)
     if (b.kind == WS_BRK_IRU_REPLY || b.kind == WS_BRK_IRU_TIMEOUT) {
         if (b.sm >= 0 || b.warp != WS_BRK_ANY)
             return ws_error_set(err, WS_E_PARSE, "break %s takes a partition number (break %s [P]), not sm or warp",
+                                k, k);
+        b.sm = part;
+    }
+    if (b.kind == WS_BRK_MFF_DONE || b.kind == WS_BRK_MFF_COALESCE || b.kind == WS_BRK_MFF_STALL) {
+        if (b.sm >= 0)
+            return ws_error_set(err, WS_E_PARSE, "break %s takes a unit number (break %s [U] [warp [CTA W]]), not sm",
                                 k, k);
         b.sm = part;
     }
@@ -682,10 +699,11 @@ static int c_view(ws_tui *t, int argc, char **argv, ws_error *err)
         while (!ws_tui_view_shown(t, t->view));
     } else {
         if (argc < 2)
-            return ws_error_set(err, WS_E_PARSE, "view needs a name or a number 1 to %d", ws_tui_nviews);
+            return ws_error_set(err, WS_E_PARSE, "view needs a name or a number 1 to %d (0: the tenth)",
+                                ws_tui_nviews < 10 ? ws_tui_nviews : 9);
         int i;
         if (isdigit((unsigned char)argv[1][0]) && !argv[1][1])
-            i = argv[1][0] - '1';
+            i = argv[1][0] == '0' ? 9 : argv[1][0] - '1';     /* 0: the tenth */
         else
             i = ws_tui_view_find(argv[1]);
         if (i < 0 || i >= ws_tui_nviews) {
@@ -893,8 +911,9 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "break", "b", "[KIND ARGS] [sm S] [warp [CTA W]] [once]",
       "breakpoint; alone: toggle one at the selected warp's line (source view: the cursor's line); "
       "KIND: pc N, line N, cu [FILE.cu:]LINE, warp, issue, cycle N|+N, stall REASON, mshr_full, throttle, prefetch ADDR "
-      "[LEN], iru_reply [P], iru_timeout [P] (the IRU of partition P or any), request ID (stops when that memory "
-      "request completes)",
+      "[LEN], iru_reply [P], iru_timeout [P] (the IRU of partition P or any), mff_done [U], mff_coalesce [U], mff_stall [U] "
+      "(the MFF unit U or any: a command completes, a Tag Unit hit links a waiter, the Work Register pool or the "
+      "Tag Unit runs full; with warp: that warp's), request ID (stops when that memory request completes)",
       c_break },
     { "delete", "d", "N...|all", "delete breakpoints", c_delete },
     { "enable", NULL, "N", "enable a breakpoint", c_enable },
@@ -908,7 +927,7 @@ const ws_tui_cmd ws_tui_cmds[] = {
     { "prev-warp", NULL, "", "select the previous occupied warp slot", c_warp },
     { "follow", "f", "[on|off]", "follow the selected warp (by its place in the grid) across SMs", c_follow },
     { "lane", NULL, "N", "the lane whose registers the warp view shows", c_lane },
-    { "view", NULL, "NAME|1-9", "show a view: warps, warp, stalls, caches, prefetch, memory, source, console, iru",
+    { "view", NULL, "NAME|0-9", "show a view: warps, warp, stalls, caches, prefetch, memory, source, console, iru, mff (0)",
       c_view },
     { "next-view", NULL, "", "show the next view", c_view },
     { "prev-view", NULL, "", "show the previous view", c_view },

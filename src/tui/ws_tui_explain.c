@@ -34,6 +34,11 @@ static const char *const warp[] = {
     "partition's request FIFO to the reply leaving) and why the reply left; got: the lanes that received an "
     "element, of the request's lanes, and how many distinct 128-byte target blocks those fall in; idx: each "
     "lane's index (- : filtered, its predicate false).",
+    "waiting for the MFF (machines with the MFF): the stall mff_wait is a warp at a pc_wait whose pc_gather "
+    "commands are not all complete (every word in shared memory and the completion back); the panel gives the "
+    "oldest command in flight: the words it asks (the sum of its threads' sizes), how many the SM has written "
+    "into shared memory so far, the core cycle the LD/ST unit sent it and the partition (unit) it went to; "
+    "pc_scatter_set commands are listed but never waited for.",
     "SIMT stack: # entry, pc, PTX line, rpc (reconvergence pc, - none), lanes of the entry; the top runs.",
     "registers of lane N: hex, signed decimal, and the number for .f32/.f64 registers. A register the warp may "
     "not read yet shows pending (its load's opcode, line and issue cycle, or ready at N for a fixed-latency "
@@ -54,6 +59,8 @@ static const char *const stalls[] = {
     "SM's scheduler-cycles (schedulers x cycles).",
     "Over time: IPC (warp instructions per core cycle) of each sample, and the largest reasons' shares of the "
     "non-idle warp-cycles of each sample (one sample per step or run chunk, so the width of a sample varies).",
+    "mff_wait (machines with the MFF): warp-cycles at a pc_wait waiting for the warp's pc_gather commands to "
+    "complete (not a scoreboard wait: the words go to shared memory, no register is pending).",
     NULL,
 };
 
@@ -122,6 +129,25 @@ static const char *const iru[] = {
     NULL,
 };
 
+static const char *const mff[] = {
+    "One MFF unit (h/l: the unit; one per memory partition, or the central one). Level bars: the Issue "
+    "Engines' job entries in use of engines x jobs; Work Registers in use of mff.work_regs, by state (C: "
+    "waiting for a C word, V: for a V word, BV: for a bit-vector byte) and the registers queued for a Tag Unit "
+    "lookup; Tag Unit entries in use of mff.tags (outstanding: its line is being read; present: in Line Data); "
+    "Line Data lines of mff.line_data, and what waits to leave the unit.",
+    "Counters, every launch so far: commands (refused: the warp's engine was full), words replied, bit-sets "
+    "(merged: into a line that already took one), completions; coalesced: Tag Unit lookups that found their "
+    "block already tagged, of all lookups; lines read by kind and bit-vector lines written back; remote: lines "
+    "of another partition; stalls: core cycles the allocator (reg: pool full), the lookup (tag: every entry in "
+    "use) or a fill (Line Data full) waited; latency: command to completion in core cycles; mean/peak: "
+    "occupancy over the cycles the unit stepped.",
+    "Jobs: engine.entry, the warp's SM and slot, kind, threads with a size (still to get registers), words of "
+    "the command and those left, age in core cycles. Tag Unit: entry, block address, kind, state, waiter-list "
+    "length and its first waiters as SM:slot, thread t and offset k (j/k scroll). Line Data: oldest first, the "
+    "waiters it still has to serve.",
+    NULL,
+};
+
 static const char *const console[] = {
     "What the scenario printed and the console's Lua; no counters.",
     NULL,
@@ -135,7 +161,7 @@ const char *const *ws_tui_explain(const char *view)
     } tab[] = {
         { "warps", warps },       { "warp", warp },         { "stalls", stalls }, { "caches", caches },
         { "prefetch", prefetch }, { "memory", memory },     { "source", source }, { "console", console },
-        { "iru", iru },
+        { "iru", iru },           { "mff", mff },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (view && !strcmp(tab[i].name, view)) return tab[i].text;

@@ -37,6 +37,7 @@ const ws_tui_key ws_tui_keys[] = {
     { '7', "7", "view source" },
     { '8', "8", "view console" },
     { '9', "9", "view iru" },
+    { '0', "0", "view mff" },
     { '<', "<", "prev-sm" },
     { '>', ">", "next-sm" },
     { '[', "[", "prev-warp" },

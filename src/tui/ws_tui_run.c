@@ -452,6 +452,15 @@ int ws_tui_step(ws_tui *t, uint64_t n)
                 t->view = ws_tui_view_find("iru");     /* its partition in the IRU view */
                 ws_tui_vstate(t, &ws_view_iru)->sub = (int)h->addr;
                 t->need_redraw = true;
+            } else if (h->kind == WS_BRK_MFF_DONE || h->kind == WS_BRK_MFF_COALESCE || h->kind == WS_BRK_MFF_STALL) {
+                t->view = ws_tui_view_find("mff");     /* its unit in the MFF view, its warp selected */
+                ws_tui_vstate(t, &ws_view_mff)->sub = (int)h->addr;
+                if (h->sm >= 0 && (uint32_t)h->sm < ws_gpu_nsms(t->g)) {
+                    t->sm = (uint32_t)h->sm;
+                    if (h->slot >= 0 && (uint32_t)h->slot < ws_gpu_warp_slots(t->g))
+                        t->slot = (uint32_t)h->slot;
+                }
+                t->need_redraw = true;
             } else if (h->sm >= 0 && (uint32_t)h->sm < ws_gpu_nsms(t->g)) {
                 t->sm = (uint32_t)h->sm;
                 if (h->slot >= 0 && (uint32_t)h->slot < ws_gpu_warp_slots(t->g))

@@ -110,7 +110,7 @@ void ws_tui_header_draw(ws_tui *t, WINDOW *w, int cols)
     for (int i = 0; i < ws_tui_nviews && x < cols; i++) {
         if (!ws_tui_view_shown(t, i) && i != t->view) continue;
         int at = i == t->view ? ws_tui_attr(WS_CP_SELECTED) | (int)A_BOLD : ws_tui_attr(WS_CP_DIM);
-        x += ws_tui_text(w, 2, x, cols - x, at, " %d %s ", i + 1, ws_tui_views[i]->title);
+        x += ws_tui_text(w, 2, x, cols - x, at, " %d %s ", (i + 1) % 10, ws_tui_views[i]->title);
         x += ws_tui_text(w, 2, x, cols - x, 0, " ");
     }
 }

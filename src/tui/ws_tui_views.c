@@ -1,4 +1,4 @@
-/* ws_tui_views.c: the table of views, in the order of the 1-9 keys. */
+/* ws_tui_views.c: the table of views, in the order of the 1-9 and 0 keys. */
 #include "config.h"
 #include "tui/ws_tui.h"
 
@@ -7,6 +7,7 @@
 const ws_view *const ws_tui_views[] = {
     &ws_view_warps, &ws_view_warp, &ws_view_stalls, &ws_view_caches,
     &ws_view_prefetch, &ws_view_memory, &ws_view_source, &ws_view_console, &ws_view_iru,
+    &ws_view_mff,
 };
 const int ws_tui_nviews = (int)(sizeof ws_tui_views / sizeof ws_tui_views[0]);
 

@@ -23,7 +23,10 @@
  * a warp that has run a load_iru then shows what it received
  * (ws_gpu_iru_lanes_get): the lanes that got an element, from how many
  * target blocks, why the reply left its partition and after how long, and
- * each lane's index (-: filtered).
+ * each lane's index (-: filtered).  On a machine with the MFF, a warp
+ * with commands in flight shows them (ws_gpu_mff_cmds): "waiting for the
+ * MFF" while it is in pc_wait, each command's words, how many were
+ * delivered, its issue cycle and its unit.
  *
  * Keys: left/right/h/l change the lane; up/down/j/k, PgUp/PgDn, Home/End
  * scroll the registers; t shows the life of the first request the warp
@@ -34,6 +37,7 @@
 
 #include "arch/ws_gpu_dbg.h"
 #include "arch/ws_gpu_wait.h"
+#include "arch/ws_gpu_mff.h"
 #include "arch/ws_gpu_iru.h"
 #include "tui/ws_views1.h"
 
@@ -313,6 +317,33 @@ static int popcount(uint32_t m)
     return n;
 }
 
+/* ----------------------------------------------------------- the MFF */
+/* The warp's MFF commands in flight (issue 34), oldest first: the first
+ * in the title, the others below while rows remain. */
+static int draw_mff(ws_tui *t, WINDOW *w, int y, int h, int cols, uint32_t sm, uint32_t slot)
+{
+    ws_gpu_mff_cmd c[8];
+    uint32_t n = ws_gpu_mff_cmds(t->g, sm, slot, c, 8);
+    bool waiting = ws_gpu_mff_waiting(t->g, sm, slot);
+    if (!n)
+        return 0;
+    char title[200], where[32];
+    bool central = ws_mff_config_get(ws_gpu_mff(t->g, 0))->central;
+    if (central) snprintf(where, sizeof where, "the central unit");
+    else snprintf(where, sizeof where, "partition %" PRIu32, c[0].unit);
+    snprintf(title, sizeof title, "%s: %s of %" PRIu64 " words, %" PRIu64 " delivered, issued at cycle %" PRIu64
+             ", %s%s", waiting ? "waiting for the MFF" : "MFF commands in flight",
+             c[0].kind == WS_MFF_GATHER ? "command" : "scatter-set", c[0].words, c[0].delivered, c[0].t_issue,
+             where, n > 1 ? " (oldest)" : "");
+    ws_tui_section(w, y, 0, cols, title, t->ascii);
+    int used = 1;
+    for (uint32_t i = 1; i < n && i < 8 && used < h; i++, used++)
+        ws_tui_text(w, y + used, 0, cols, WS_CP_NORMAL, "  %s of %" PRIu64 " words, %" PRIu64 " delivered, issued at "
+                    "%" PRIu64 ", unit %" PRIu32 "%s", ws_mff_kind_name(c[i].kind), c[i].words, c[i].delivered,
+                    c[i].t_issue, c[i].unit, c[i].done ? " (complete)" : "");
+    return used;
+}
+
 /* ----------------------------------------------------------- load_iru */
 /* The warp's last load_iru (the IRU, issue 33): which lanes got an element,
  * from how many target blocks, and the indices, lane by lane. */
@@ -411,6 +442,8 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
     ws_gpu_iru_lanes il;
     if (rows - y >= 8 && ws_gpu_iru_lanes_get(g, sm, slot, &il))
         y += draw_iru(t, w, y, rows - y >= 20 ? 4 : 2, cols, &il);
+    if (rows - y >= 8 && ws_gpu_mff_count(g))
+        y += draw_mff(t, w, y, rows - y >= 20 ? 3 : 1, cols, sm, slot);
     int left = rows - y;
     if (left <= 0)
         return;
