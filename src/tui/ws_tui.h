@@ -317,6 +317,14 @@ void ws_tui_spark(WINDOW *w, int y, int x, int width, const double *v, int n, do
                   bool ascii);
 /* The 32 lanes of a mask as 32 cells (active: filled, else a dot). */
 void ws_tui_lanes(WINDOW *w, int y, int x, uint32_t mask, int attr, bool ascii);
+/* A unit's structure as one row (the IRU and MFF views): the label padded
+ * to lw columns, a bar of v / cap (the warning colour when full), then the
+ * text; returns y + 1. */
+int ws_tui_level_row(WINDOW *w, int y, int cols, int lw, const char *label, uint64_t v, uint64_t cap, bool ascii,
+                     const char *fmt, ...) __attribute__((format(printf, 9, 10)));
+/* The name of the device allocation of t's gpu holding addr, or addr in
+ * hex (into buf; returns buf). */
+const char *ws_tui_array_name(const ws_tui *t, uint64_t addr, char *buf, size_t size);
 /* A boxed section title "─ title ─────" across width. */
 void ws_tui_section(WINDOW *w, int y, int x, int width, const char *title, bool ascii);
 /* Human units: 1234567 -> "1.23M". */

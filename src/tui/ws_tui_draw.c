@@ -10,7 +10,9 @@
 #include "config.h"
 #include "tui/ws_tui.h"
 #include "arch/ws_gpu.h"
+#include "core/ws_core.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -306,6 +308,31 @@ void ws_tui_spark(WINDOW *w, int y, int x, int width, const double *v, int n, do
         else
             put_cell(w, y, x + pad + i, 0x2580 + (unsigned)level, lv[level], attr, ascii);
     }
+}
+
+int ws_tui_level_row(WINDOW *w, int y, int cols, int lw, const char *label, uint64_t v, uint64_t cap, bool ascii,
+                     const char *fmt, ...)
+{
+    int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_DIM), "%-*s", lw, label);
+    int bw = cols >= 100 ? 20 : 10;
+    double f = cap ? (double)v / (double)cap : 0;
+    ws_tui_bar(w, y, x, bw, f > 1 ? 1 : f, ws_tui_attr(f >= 1 ? WS_CP_WARN : WS_CP_BAR), ascii);
+    x += bw + 1;
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    ws_tui_text(w, y, x, cols - x, 0, "%s", text);
+    return y + 1;
+}
+
+const char *ws_tui_array_name(const ws_tui *t, uint64_t addr, char *buf, size_t size)
+{
+    const ws_alloc *a = t->g ? ws_devmem_find(ws_gpu_device(t->g), addr) : NULL;
+    if (a && a->name && a->name[0]) snprintf(buf, size, "%s", a->name);
+    else snprintf(buf, size, "0x%" PRIx64, addr);
+    return buf;
 }
 
 void ws_tui_lanes(WINDOW *w, int y, int x, uint32_t mask, int attr, bool ascii)

@@ -27,7 +27,6 @@
 #include "tui/ws_tui.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,35 +61,6 @@ static bool key(ws_tui *t, int k)
     }
     t->need_redraw = true;
     return true;
-}
-
-/* "name" of the allocation holding addr, or its address. */
-static const char *array_name(ws_tui *t, uint64_t addr, char *buf, size_t size)
-{
-    const ws_alloc *a = ws_devmem_find(ws_gpu_device(t->g), addr);
-    if (a && a->name && a->name[0]) snprintf(buf, size, "%s", a->name);
-    else snprintf(buf, size, "0x%" PRIx64, addr);
-    return buf;
-}
-
-/* One block's row: label, level bar, then the text. */
-static int block_row(ws_tui *t, WINDOW *w, int y, int cols, const char *label, uint64_t v, uint64_t cap,
-                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-static int block_row(ws_tui *t, WINDOW *w, int y, int cols, const char *label, uint64_t v, uint64_t cap,
-                     const char *fmt, ...)
-{
-    int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_DIM), "%-13s", label);
-    int bw = cols >= 100 ? 20 : 10;
-    double f = cap ? (double)v / (double)cap : 0;
-    ws_tui_bar(w, y, x, bw, f > 1 ? 1 : f, ws_tui_attr(f >= 1 ? WS_CP_WARN : WS_CP_BAR), t->ascii);
-    x += bw + 1;
-    char text[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    ws_tui_text(w, y, x, cols - x, 0, "%s", text);
-    return y + 1;
 }
 
 /* The set grid: one cell per set, height = fill, colour = blocks. */
@@ -164,31 +134,35 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         const ws_iru_regs *r = ws_iru_regs_get(u);
         char a1[64], a2[64], a3[64];
         ws_tui_text(w, y++, 0, cols, 0, "target %s (%u B), indices %s, n %" PRIu64 ", secondary %s, filter %s",
-                    array_name(t, r->target, a1, sizeof a1), r->elem_size, array_name(t, r->indices, a2, sizeof a2),
-                    r->n, r->secondary ? array_name(t, r->secondary, a3, sizeof a3) : "-", ws_iru_filter_name(r->filter));
+                    ws_tui_array_name(t, r->target, a1, sizeof a1), r->elem_size,
+                    ws_tui_array_name(t, r->indices, a2, sizeof a2), r->n,
+                    r->secondary ? ws_tui_array_name(t, r->secondary, a3, sizeof a3) : "-",
+                    ws_iru_filter_name(r->filter));
     } else {
         ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_DIM), "%s", "no configure_iru for this launch");
     }
     uint64_t now = ws_gpu_cycle(t->g);
     ws_gpu_iru_req q;
     if (ws_gpu_iru_request(t->g, p, 0, &q))
-        y = block_row(t, w, y, cols, "request FIFO", v.req_fifo, c->req_fifo,
+        y = ws_tui_level_row(w, y, cols, 13, "request FIFO", v.req_fifo, c->req_fifo, t->ascii,
                       "%u/%u; oldest: SM %u slot %u line %u, %u lanes, waiting %" PRIu64 " cycles (timeout %" PRIu64
                       ")", v.req_fifo, c->req_fifo, q.sm, q.slot, q.line, q.lanes, now - q.since, c->timeout);
     else
-        y = block_row(t, w, y, cols, "request FIFO", 0, c->req_fifo, "0/%u", c->req_fifo);
-    y = block_row(t, w, y, cols, "prefetcher", v.pf_inflight, c->pf_inflight,
-                  "%u/%u lines in flight%s, %u elements read", v.pf_inflight, c->pf_inflight,
-                  c->bypass_l2 ? " (bypassing L2)" : "", v.pf_buffer);
-    y = block_row(t, w, y, cols, "classifier", v.class_q, (uint64_t)(c->banks + 1) * c->class_depth,
-                  "%u elements queued, %u in the banks' pipelines", v.class_q, v.pipe);
-    y = block_row(t, w, y, cols, "ring in", v.ring_in, c->ring_depth, "%u/%u%s", v.ring_in, c->ring_depth,
-                  c->shared ? "" : " (private hashes: the ring is unused)");
-    y = block_row(t, w, y, cols, "ring out", v.ring_out, c->ring_depth, "%u/%u", v.ring_out, c->ring_depth);
+        y = ws_tui_level_row(w, y, cols, 13, "request FIFO", 0, c->req_fifo, t->ascii, "0/%u", c->req_fifo);
+    y = ws_tui_level_row(w, y, cols, 13, "prefetcher", v.pf_inflight, c->pf_inflight, t->ascii,
+                         "%u/%u lines in flight%s, %u elements read", v.pf_inflight, c->pf_inflight,
+                         c->bypass_l2 ? " (bypassing L2)" : "", v.pf_buffer);
+    y = ws_tui_level_row(w, y, cols, 13, "classifier", v.class_q, (uint64_t)(c->banks + 1) * c->class_depth,
+                         t->ascii,
+                         "%u elements queued, %u in the banks' pipelines", v.class_q, v.pipe);
+    y = ws_tui_level_row(w, y, cols, 13, "ring in", v.ring_in, c->ring_depth, t->ascii, "%u/%u%s", v.ring_in,
+                         c->ring_depth, c->shared ? "" : " (private hashes: the ring is unused)");
+    y = ws_tui_level_row(w, y, cols, 13, "ring out", v.ring_out, c->ring_depth, t->ascii, "%u/%u", v.ring_out,
+                         c->ring_depth);
     uint64_t cap = (uint64_t)v.sets * c->entry;
-    y = block_row(t, w, y, cols, "hash", v.hash_elems, cap,
-                  "%" PRIu64 "/%" PRIu64 " elements in %u sets, %" PRIu64 " disabled lanes owed, replies queued %u",
-                  v.hash_elems, cap, v.sets, v.owed, v.replies);
+    y = ws_tui_level_row(w, y, cols, 13, "hash", v.hash_elems, cap, t->ascii,
+                         "%" PRIu64 "/%" PRIu64 " elements in %u sets, %" PRIu64 " disabled lanes owed, replies queued %u",
+                         v.hash_elems, cap, v.sets, v.owed, v.replies);
 
     if (y + 2 >= rows) return;
     ws_tui_section(w, y++, 0, cols, "hash sets: height = elements, colour = target blocks (1 / 2-4 / 5+)",

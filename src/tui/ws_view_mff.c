@@ -27,7 +27,6 @@
 #include "tui/ws_tui.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,35 +51,6 @@ static bool key(ws_tui *t, int k)
     }
     t->need_redraw = true;
     return true;
-}
-
-/* "name" of the allocation holding addr, or its address. */
-static const char *array_name(ws_tui *t, uint64_t addr, char *buf, size_t size)
-{
-    const ws_alloc *a = ws_devmem_find(ws_gpu_device(t->g), addr);
-    if (a && a->name && a->name[0]) snprintf(buf, size, "%s", a->name);
-    else snprintf(buf, size, "0x%" PRIx64, addr);
-    return buf;
-}
-
-/* One structure's row: label, level bar, then the text. */
-static int block_row(ws_tui *t, WINDOW *w, int y, int cols, const char *label, uint64_t v, uint64_t cap,
-                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-static int block_row(ws_tui *t, WINDOW *w, int y, int cols, const char *label, uint64_t v, uint64_t cap,
-                     const char *fmt, ...)
-{
-    int x = ws_tui_text(w, y, 0, cols, ws_tui_attr(WS_CP_DIM), "%-14s", label);
-    int bw = cols >= 100 ? 20 : 10;
-    double f = cap ? (double)v / (double)cap : 0;
-    ws_tui_bar(w, y, x, bw, f > 1 ? 1 : f, ws_tui_attr(f >= 1 ? WS_CP_WARN : WS_CP_BAR), t->ascii);
-    x += bw + 1;
-    char text[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    ws_tui_text(w, y, x, cols - x, 0, "%s", text);
-    return y + 1;
 }
 
 static double mean(uint64_t sum, uint64_t n) { return n ? (double)sum / (double)n : 0.0; }
@@ -205,9 +175,9 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         const ws_mff_regs *r = ws_mff_regs_get(u);
         char a1[64], a2[64], a3[64];
         ws_tui_text(w, y++, 0, cols, 0, "C %s (%" PRIu64 " entries), V %s, bit vector %s",
-                    array_name(t, r->c_base, a1, sizeof a1), r->c_len,
-                    r->v_base ? array_name(t, r->v_base, a2, sizeof a2) : "-",
-                    r->bv_base ? array_name(t, r->bv_base, a3, sizeof a3) : "-");
+                    ws_tui_array_name(t, r->c_base, a1, sizeof a1), r->c_len,
+                    r->v_base ? ws_tui_array_name(t, r->v_base, a2, sizeof a2) : "-",
+                    r->bv_base ? ws_tui_array_name(t, r->bv_base, a3, sizeof a3) : "-");
     } else {
         ws_tui_text(w, y++, 0, cols, ws_tui_attr(WS_CP_DIM), "%s", "no configure_mff for this launch");
     }
@@ -222,16 +192,16 @@ static void draw(ws_tui *t, WINDOW *w, int rows, int cols)
         free(tg);
     }
     uint64_t njobs = (uint64_t)c->engines * c->jobs;
-    y = block_row(t, w, y, cols, "Issue Engines", v.jobs, njobs, "%u/%" PRIu64 " jobs (%u engines x %u)", v.jobs,
-                  njobs, c->engines, c->jobs);
-    y = block_row(t, w, y, cols, "Work Registers", v.regs_used, c->work_regs,
-                  "%u/%u in use: C %u, V %u, BV %u; lookup queue %u", v.regs_used, c->work_regs, ru.c, ru.v, ru.bv,
-                  v.lookup_q);
-    y = block_row(t, w, y, cols, "Tag Unit", ntags, c->tags, "%u/%u: %u outstanding, %u present", ntags, c->tags,
-                  ntags - present, present);
-    y = block_row(t, w, y, cols, "Line Data", v.line_data_used, c->line_data,
-                  "%u/%u lines; to send: %u line requests, %u words, %u completions", v.line_data_used, c->line_data,
-                  v.line_q, v.replies, v.dones);
+    y = ws_tui_level_row(w, y, cols, 14, "Issue Engines", v.jobs, njobs, t->ascii,
+                         "%u/%" PRIu64 " jobs (%u engines x %u)", v.jobs, njobs, c->engines, c->jobs);
+    y = ws_tui_level_row(w, y, cols, 14, "Work Registers", v.regs_used, c->work_regs, t->ascii,
+                         "%u/%u in use: C %u, V %u, BV %u; lookup queue %u", v.regs_used, c->work_regs, ru.c, ru.v, ru.bv,
+                         v.lookup_q);
+    y = ws_tui_level_row(w, y, cols, 14, "Tag Unit", ntags, c->tags, t->ascii, "%u/%u: %u outstanding, %u present",
+                         ntags, c->tags, ntags - present, present);
+    y = ws_tui_level_row(w, y, cols, 14, "Line Data", v.line_data_used, c->line_data, t->ascii,
+                         "%u/%u lines; to send: %u line requests, %u words, %u completions", v.line_data_used, c->line_data,
+                         v.line_q, v.replies, v.dones);
 
     if (y + 2 >= rows) return;
     ws_tui_section(w, y++, 0, cols, "counters of this unit", t->ascii);
