@@ -57,6 +57,11 @@ int ws_l1v_sm_create(struct ws_sm *sm, const struct ws_opts *o, ws_error *err);
 /* Before the L1D access of r: the extra cycles of a victim-cache hit (0:
  * none), after which r hits in the L1D. */
 uint32_t ws_l1v_lookup(struct ws_sm *sm, const struct ws_mreq *r, uint64_t now);
+/* After that access: counts a miss found by ws_l1v_lookup unless the L1D
+ * refused the access (RESFAIL: it is tried again), and takes its victim. */
+struct ws_cache_result;
+void ws_l1v_accessed(struct ws_sm *sm, const struct ws_cache_result *res);
+/* A line the L1D evicted at a fill. */
 void ws_l1v_evicted(struct ws_sm *sm, const struct ws_cache_evict *ev);
 struct ws_gpu;
 void ws_l1v_register(struct ws_gpu *g);

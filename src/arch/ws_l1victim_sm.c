@@ -27,7 +27,7 @@ uint32_t ws_l1v_lookup(ws_sm *sm, const ws_mreq *r, uint64_t now)
     }
     if (ws_cache_probe(sm->l1d, r->addr) != WS_CACHE_MISS) return 0;
     if (!ws_l1v_has(v, r->addr)) {
-        sm->l1vs.misses++;
+        sm->l1v_missed = true;          /* counted when the L1D takes the access (ws_l1v_accessed) */
         return 0;
     }
     ws_cache_evict ev;
@@ -39,6 +39,14 @@ uint32_t ws_l1v_lookup(ws_sm *sm, const ws_mreq *r, uint64_t now)
     sm->l1vs.hits++;
     if (ev.valid) ws_l1v_put(v, ev.addr);
     return sm->l1v_latency;
+}
+
+void ws_l1v_accessed(ws_sm *sm, const ws_cache_result *res)
+{
+    /* a refused access is tried again later: its probe counts then */
+    if (sm->l1v_missed && res->status != WS_CACHE_RESFAIL) sm->l1vs.misses++;
+    sm->l1v_missed = false;
+    ws_l1v_evicted(sm, &res->evicted);
 }
 
 void ws_l1v_evicted(ws_sm *sm, const ws_cache_evict *ev)

@@ -889,7 +889,7 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
     }
     uint32_t vx = sm->l1v ? ws_l1v_lookup(sm, r, now) : 0;     /* victim cache: a hit swaps the line back */
     ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
-    if (sm->l1v) ws_l1v_evicted(sm, &res.evicted);
+    if (sm->l1v) ws_l1v_accessed(sm, &res);
     sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
                     (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
     if (sm->l1f_valid) {

@@ -208,6 +208,7 @@ typedef struct ws_sm {
     struct ws_l1v *l1v;     /* the L1D's victim cache (NULL: l1d.victim=0) */
     ws_l1v_stats l1vs;      /* its counters */
     uint32_t l1v_latency;   /* l1d.victim_latency */
+    bool l1v_missed;        /* the access being made missed in it (ws_l1v_lookup) */
     ws_cache *cmem;
     ws_cache *l1i;          /* instruction cache (NULL: ideal fetch) */
     uint64_t ifetch_retry[2]; /* slots whose fetch the L1I refused (bitmask, 128 slots) */
