@@ -64,7 +64,8 @@ ws_gpu *ws_gpu_create(const ws_opts *o, uint64_t seed, ws_error *err)
         if (sm->bypass.cap == 0) sm->bypass.cap = 8;
         sm->mrq_cap = g->cfg.l1_enable ? 0 : (uint32_t)ws_opts_uint(o, "sm.mrq");
         if (sm->mrq_cap) sm->mrq = ws_xcalloc(sm->mrq_cap, sizeof *sm->mrq);
-        if (ws_pfeng_create(sm, err) < 0 || ws_cpolg_sm_create(sm, g->cfg.nsms, o, err) < 0)
+        if (ws_pfeng_create(sm, err) < 0 || ws_cpolg_sm_create(sm, g->cfg.nsms, o, err) < 0 ||
+            ws_l1v_sm_create(sm, o, err) < 0)
             goto fail;
     }
     g->mem = ws_memsys_create(o, g->cfg.nsms, &g->pool, err);
@@ -119,6 +120,7 @@ void ws_gpu_free(ws_gpu *g)
         for (uint32_t i = 0; i < g->cfg.nsms; i++) {
             ws_cache_free(g->sms[i].l1d);
             ws_cpol_free(g->sms[i].cpol);
+            ws_l1v_free(g->sms[i].l1v);
             ws_cache_free(g->sms[i].cmem);
             ws_cache_free(g->sms[i].l1i);
             ws_pfeng_free(g->sms[i].pfe);

@@ -356,4 +356,5 @@ void ws_gpu_print_summary(ws_gpu *g, FILE *f)
     ws_energy_print_summary(g->energy, g->stats, f);
     ws_gpu_tcoal_print(g, f);
     ws_cpolg_print(g, f);
+    ws_l1v_print(g, f);
 }

@@ -836,6 +836,7 @@ void ws_gpu_stats_register(ws_gpu *g)
         ws_energy_register(g->energy, s);
     ws_gpu_tcoal_register(g);
     ws_cpolg_register(g);
+    ws_l1v_register(g);
     if (g->cfg.stats_interval) {
         static const char *const base[] = { "warp_insns", "l1d.misses", "l2.misses", "dram.data_busy",
                                             "stall.long_scoreboard", "mem.latency_sum", "mem.latency_n",

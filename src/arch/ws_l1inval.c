@@ -27,6 +27,7 @@ static void invalidate(ws_sm *sm, uint64_t now)
     inval_ctx x = { sm->pfe, now };
     bool pf_in_l1 = sm->pfe && !sm->pfe->pfc;
     ws_cache_invalidate_all(sm->l1d, pf_in_l1 ? pf_left : NULL, &x);
+    if (sm->l1v) ws_l1v_clear(sm->l1v);      /* (dropped with the L1D's lines) */
     sm->l1d_idle_at = WS_NEVER;
 }
 

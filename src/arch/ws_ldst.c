@@ -889,7 +889,9 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         if (r->traced) ws_rtrace_retry(r, (ws_rt_why)(WS_RTW_L1_LINE_ALLOC - WS_CFAIL_LINE_ALLOC + sm->l1f_why), now);
         return;
     }
+    uint32_t vx = sm->l1v ? ws_l1v_lookup(sm, r, now) : 0;     /* victim cache: a hit swaps the line back */
     ws_cache_result res = ws_cache_access(sm->l1d, r, now, &g->pool);
+    if (sm->l1v) ws_l1v_accessed(sm, &res);
     sm->l1f_valid = res.status == WS_CACHE_RESFAIL &&
                     (res.fail == WS_CFAIL_LINE_ALLOC || ws_cache_config_get(sm->l1d)->repl != WS_REPL_RANDOM);
     if (sm->l1f_valid) {
@@ -960,8 +962,8 @@ static void l1_access(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         sm->c.l1_hits++;
         if (ac) ac->l1_hits++;
         if (pl) pl->l1_hits++;
-        if (r->load != NO_LOAD) hev_push(sm, now + sm->gpu->cfg.l1_latency, r->load, WS_LVL_L1);
-        sm->c.lat_sum[WS_LVL_L1] += sm->gpu->cfg.l1_latency;   /* (not in mem.latency_sum) */
+        if (r->load != NO_LOAD) hev_push(sm, now + sm->gpu->cfg.l1_latency + vx, r->load, WS_LVL_L1);
+        sm->c.lat_sum[WS_LVL_L1] += sm->gpu->cfg.l1_latency + vx;   /* (not in mem.latency_sum) */
         sm->c.lat_n[WS_LVL_L1]++;
         sm->slots[r->slot].outstanding--;
         ws_mreq_free(&g->pool, r);
@@ -1144,6 +1146,7 @@ int ws_ldst_reply(ws_sm *sm, ws_mreq *r, uint64_t now, ws_error *err)
         uint8_t level = r->level;
         ws_mreq *q = ws_cache_fill(fc, r, now, &ev);
         if (sm->cpol && fc == sm->l1d) ws_cpolg_l1_filled(sm, r, &ev, now);    /* cache policy */
+        if (sm->l1v && fc == sm->l1d) ws_l1v_evicted(sm, &ev);                  /* victim cache */
         if (e && ev.valid && fc == (e->pfc ? e->pfc : sm->l1d)) ws_pfeng_evicted(e, &ev, now);
         while (q) {
             ws_mreq *nx = q->next;

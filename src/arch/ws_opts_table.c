@@ -390,6 +390,15 @@ const ws_opt_def ws_opts_table[] = {
     S("l1d.size", "16K", 256, M(16),
         "L1 data cache capacity per SM (l1d.size / (l1d.ways * l1d.line) sets, a power of two)",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 N:32:128:4 (32 sets x 4 ways x 128 B)"),
+    S("l1d.victim", "0", 0, 65536,
+        "fully-associative LRU victim cache beside each SM's L1D (0: none; a multiple of l1d.line, at most 64K): "
+        "holds the lines the L1D evicts; an L1D read miss found there swaps its line back and goes no further",
+        "[paper] thesis 4.4.5, Table 11 (seed 001 2.4): a 1 KB victim cache per L1 for the equal-cost comparison "
+        "(1K = 8 lines of 128 B); 0 by default, the machine without it"),
+    U("l1d.victim_latency", "2", 0, 10000, "cycles",
+        "cycles a victim-cache hit takes beyond l1d.latency",
+        "[choice] the thesis gives no latency: one cycle for the 8-entry tag match after the L1D miss, one for "
+        "the swap"),
     U("l1d.ways", "4", 1, 1024, "ways",
         "L1 data cache associativity",
         "[gpgpusim] GTX480: -gpgpu_cache:dl1 N:32:128:4"),

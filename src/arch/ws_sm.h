@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arch/ws_l1victim.h"
 #include "arch/ws_cache.h"
 #include "arch/ws_coalesce.h"
 #include "arch/ws_gpu.h"
@@ -204,6 +205,10 @@ typedef struct ws_sm {
     ws_cache *l1d;
     struct ws_cpol *cpol;   /* the L1's cache policy (NULL: l2.inclusion=noninclusive) */
     ws_cpol_stats cps;      /* its counters (ws_cpol_set_stats) */
+    struct ws_l1v *l1v;     /* the L1D's victim cache (NULL: l1d.victim=0) */
+    ws_l1v_stats l1vs;      /* its counters */
+    uint32_t l1v_latency;   /* l1d.victim_latency */
+    bool l1v_missed;        /* the access being made missed in it (ws_l1v_lookup) */
     ws_cache *cmem;
     ws_cache *l1i;          /* instruction cache (NULL: ideal fetch) */
     uint64_t ifetch_retry[2]; /* slots whose fetch the L1I refused (bitmask, 128 slots) */
