@@ -138,7 +138,7 @@ struct ws_tui {
 
     /* GPU-wide samples for sparklines (one per ws_tui_sample call) */
     double spark_ipc[WS_TUI_SPARK];
-    double spark_stall[WS_TUI_SPARK][14];   /* fraction of warp-cycles per ws_stall */
+    double spark_stall[WS_TUI_SPARK][16];   /* fraction of warp-cycles per ws_stall (WS_STALL_COUNT <= 16) */
     double spark_bw[WS_TUI_SPARK];          /* DRAM bandwidth utilization 0..1 */
     uint32_t nspark;
     double spark_pf[2][WS_TUI_SPARK]; uint64_t pf_last[3]; uint32_t npf;   /* prefetch view: issued, useful per sample (views2) */

@@ -188,8 +188,9 @@ void ws_tui_sample(ws_tui *t)
         if (s != WS_STALL_IDLE)
             sum += d[s];
     }
-    double row[14] = { 0 };
-    for (int s = 0; s < WS_STALL_COUNT && s < 14; s++)
+    _Static_assert(WS_STALL_COUNT <= 16, "spark_stall and last_stall hold 16 stall reasons");
+    double row[16] = { 0 };
+    for (int s = 0; s < WS_STALL_COUNT; s++)
         row[s] = sum && s != WS_STALL_IDLE ? (double)d[s] / (double)sum : 0;
     if (n >= WS_TUI_SPARK) {
         memmove(t->spark_stall, t->spark_stall + 1, (WS_TUI_SPARK - 1) * sizeof t->spark_stall[0]);
