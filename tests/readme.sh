@@ -37,6 +37,11 @@ cmd break cycle 150600
 keys c
 expect 'PAUSED +cycle 150600 ' "stops at cycle 150600" 120
 cmd delete all
+# the captures show SM 0's warp slot 0: select it (under a sanitizer build's
+# load the selection was once found on slot 1 at this point)
+cmd sm 0
+cmd warp 0
+expect 'SM 0 warp 0 \(CTA ' "SM 0 warp slot 0 is selected" 20
 k=0
 printf '%s\n' "$specs" >"$tmp/specs"
 while read -r view lines; do
